@@ -1,0 +1,40 @@
+/**
+ * Stable machine codes of the API's errors (ARCHITECTURE.md §4). The client turns each into
+ * the translated message `errors.<code>` of the `common` namespace.
+ */
+export const ERROR_CODES = [
+  // generic
+  'validation_failed',
+  'not_authenticated',
+  'forbidden',
+  'not_found',
+  'xsrf_mismatch',
+  'rate_limited',
+  'payload_too_large',
+  'server_error',
+  // authentication
+  'invalid_credentials',
+  'reporter_denied',
+  'wrong_current_password',
+  'password_change_failed',
+  'logout_failed',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes of single fields, produced by the valibot schemas and by the server. */
+export const FIELD_CODES = [
+  'required',
+  'invalid_email',
+  'min_length',
+  'passwords_mismatch',
+  'invalid_value',
+  'too_long',
+] as const;
+export type FieldCode = (typeof FIELD_CODES)[number];
+
+/** The body of every error answer. */
+export interface ApiErrorBody {
+  code: ErrorCode | (string & {});
+  message: string;
+  fields?: Record<string, FieldCode | (string & {})>;
+}

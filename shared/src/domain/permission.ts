@@ -1,0 +1,28 @@
+/**
+ * The permission rule of spec §6: levels in decreasing reach. A requirement is met when
+ * the user's level is at or above it; no requirement means any signed-in user.
+ */
+export const PERMISSION_LEVELS = ['admin', 'base', 'work', 'contract'] as const;
+export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
+
+/** Every profile a user may have; `reporter` works only in the mobile app. */
+export const PROFILES = [...PERMISSION_LEVELS, 'reporter'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+const reach = (level: PermissionLevel): number => PERMISSION_LEVELS.length - PERMISSION_LEVELS.indexOf(level);
+
+export function isPermissionLevel(value: unknown): value is PermissionLevel {
+  return typeof value === 'string' && (PERMISSION_LEVELS as readonly string[]).includes(value);
+}
+
+/** True when a user of `userLevel` may use something that requires `required`. */
+export function hasPermission(userLevel: string | null | undefined, required?: PermissionLevel | null): boolean {
+  if (!required) return true;
+  if (!isPermissionLevel(userLevel)) return false;
+  return reach(userLevel) >= reach(required);
+}
+
+/** Levels a user of `level` may grant to others: its own and those below. */
+export function grantableProfiles(level: PermissionLevel): Profile[] {
+  return [...PERMISSION_LEVELS.filter((other) => hasPermission(level, other)), 'reporter'];
+}

@@ -1,0 +1,20 @@
+import type { Profile } from './permission.js';
+
+/** The signed-in user as the spec names its fields (spec §3), stored under `user`. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  username: string;
+  first_name?: string | null;
+  profile_picture?: string | null;
+  permission_set: {
+    value: Profile;
+    label: string;
+    first_access?: boolean;
+  };
+}
+
+export interface LoginResponse {
+  token: string;
+  user: SessionUser;
+}
