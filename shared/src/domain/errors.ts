@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'server_error',
+  'network_error',
   // authentication
   'invalid_credentials',
   'reporter_denied',

@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './user.js';
 export * from './schemas/auth.js';
 export * from './schemas/issues.js';
+export * from './messages/index.js';
