@@ -26,6 +26,9 @@ export const enUS: Messages = {
     invalid_value: 'Invalid value.',
     too_long: 'Text too long.',
   },
+  routes: {
+    activityReport: { title: 'Activity report', description: 'Raw data of the activities reported on site.' },
+  },
   success: {
     login: 'Signed in successfully!',
     logout: 'You have signed out.',

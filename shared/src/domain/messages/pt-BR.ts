@@ -24,6 +24,9 @@ export const ptBR = {
     invalid_value: 'Valor inválido.',
     too_long: 'Texto longo demais.',
   },
+  routes: {
+    activityReport: { title: 'Relatório de atividades', description: 'Dados brutos das atividades apontadas em campo.' },
+  },
   success: {
     login: 'Login realizado com sucesso!',
     logout: 'Você saiu com sucesso.',

@@ -1,0 +1,14 @@
+/** The few global rules antd does not give: the view fade and the nav hover. */
+const css = `
+@keyframes canteiro-fade-in { from { opacity: 0; transform: translateY(4px); } to { opacity: 1; transform: none; } }
+.canteiro-fade { animation: canteiro-fade-in 220ms ease-out both; }
+.canteiro-nav-item:not(.active):hover { background-color: #f1f5f1 !important; }
+@media (prefers-reduced-motion: reduce) { .canteiro-fade { animation: none; } }
+`;
+
+if (typeof document !== 'undefined' && !document.getElementById('canteiro-global-styles')) {
+  const style = document.createElement('style');
+  style.id = 'canteiro-global-styles';
+  style.textContent = css;
+  document.head.appendChild(style);
+}

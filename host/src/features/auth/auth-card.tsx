@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Card, Typography } from 'antd';
+import { LanguageSelector, Logo } from '@canteiro/shared/ui';
+
+/** The bare, centred frame of the login and password screens. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'grid',
+        gridTemplateRows: 'auto 1fr',
+        background: 'linear-gradient(160deg, #eef5ee 0%, #f7f8f7 55%, #e9efe9 100%)',
+      }}
+    >
+      <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '20px 32px' }}>
+        <Logo size={32} />
+        <LanguageSelector />
+      </header>
+      <div style={{ display: 'grid', placeItems: 'center', padding: 24 }}>
+        <Card style={{ width: 420, boxShadow: '0 10px 40px #1b3a1c14' }} styles={{ body: { padding: 32 } }}>
+          <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+            {title}
+          </Typography.Title>
+          {subtitle ? (
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
+              {subtitle}
+            </Typography.Paragraph>
+          ) : null}
+          {children}
+        </Card>
+      </div>
+    </div>
+  );
+}

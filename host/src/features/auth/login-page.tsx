@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Alert, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { authApi, notify, toApiError } from '@canteiro/shared/core';
+import { loginSchema } from '@canteiro/shared/domain';
+import type { LoginInput } from '@canteiro/shared/domain';
+import { AuthCard } from './auth-card';
+import { fieldMessage } from './form-errors';
+
+export default function LoginPage() {
+  const { t } = useTranslation(['host', 'common']);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<LoginInput>({
+    resolver: valibotResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  const onValid = async (credentials: LoginInput) => {
+    setFailure(null);
+    try {
+      const { user } = await authApi.login(credentials);
+      notify.success(t('common:success.login'));
+      if (user.permission_set.first_access) {
+        notify.warning(t('host:login.firstAccess'));
+        navigate('/password', { replace: true, state: { firstAccess: true } });
+        return;
+      }
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== '/login' ? from : '/home', { replace: true });
+    } catch (error) {
+      const apiError = await toApiError(error);
+      setFailure(t(`common:errors.${apiError.code}`, { defaultValue: t('common:errors.server_error') }));
+    }
+  };
+
+  return (
+    <AuthCard title={t('host:login.heading')} subtitle={t('host:login.subheading')}>
+      <Form
+        layout="vertical"
+        component="form"
+        requiredMark={false}
+        onFinish={() => undefined}
+        onSubmitCapture={(event) => {
+          event.preventDefault();
+          void handleSubmit(onValid, () => setFailure(t('common:errors.validation_failed')))();
+        }}
+        noValidate
+      >
+        {failure ? (
+          <Alert role="alert" data-testid="login-error" type="error" showIcon message={failure} style={{ marginBottom: 20 }} />
+        ) : null}
+        <Controller
+          name="email"
+          control={control}
+          render={({ field, fieldState }) => (
+            <Form.Item
+              label={t('host:login.email')}
+              htmlFor="login-email"
+              validateStatus={fieldState.error ? 'error' : undefined}
+              help={fieldMessage(t, fieldState.error?.message)}
+            >
+              <Input id="login-email" type="email" autoComplete="username" size="large" placeholder={t('host:login.emailPlaceholder')} {...field} />
+            </Form.Item>
+          )}
+        />
+        <Controller
+          name="password"
+          control={control}
+          render={({ field, fieldState }) => (
+            <Form.Item
+              label={t('host:login.password')}
+              htmlFor="login-password"
+              validateStatus={fieldState.error ? 'error' : undefined}
+              help={fieldMessage(t, fieldState.error?.message)}
+            >
+              <Input.Password id="login-password" autoComplete="current-password" size="large" {...field} />
+            </Form.Item>
+          )}
+        />
+        <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting} style={{ marginTop: 8 }}>
+          {t('host:login.submit')}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

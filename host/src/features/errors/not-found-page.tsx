@@ -1,0 +1,26 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useDocumentMeta } from '../../app/document-meta';
+import { hostRoutes } from '../../app/route-meta';
+
+/** The 404 screen: any unknown path, and any route the user's permission does not reach. */
+export function NotFoundPage() {
+  const { t } = useTranslation('host');
+  const navigate = useNavigate();
+  useDocumentMeta(hostRoutes.notFound.titleKey, hostRoutes.notFound.descriptionKey);
+  return (
+    <div data-testid="not-found" style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f4f6f4' }}>
+      <Result
+        status="404"
+        title={t('notFound.code')}
+        subTitle={t('notFound.text')}
+        extra={
+          <Button type="primary" size="large" onClick={() => navigate('/home')}>
+            {t('notFound.backHome')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}

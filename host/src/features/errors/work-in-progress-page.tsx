@@ -1,0 +1,13 @@
+import { ToolOutlined } from '@ant-design/icons';
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Screens announced in a module's menu whose work is still under way. */
+export function WorkInProgressPage() {
+  const { t } = useTranslation('host');
+  return (
+    <div data-testid="work-in-progress" style={{ display: 'grid', placeItems: 'center', height: '100%' }}>
+      <Result icon={<ToolOutlined style={{ color: '#2f7d32' }} />} title={t('workInProgress.heading')} subTitle={t('workInProgress.text')} />
+    </div>
+  );
+}

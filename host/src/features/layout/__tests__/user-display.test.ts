@@ -1,0 +1,51 @@
+import { avatarInitial, avatarTextColor, brightness, displayName, randomAvatarColor } from '../user-display';
+import { visibleMenu } from '../visible-menu';
+import { hasPermission } from '@canteiro/shared/domain';
+import type { ModuleMenuEntry } from '@canteiro/shared/core';
+
+describe('the user block (spec §2)', () => {
+  it('shows the first name, cut at 18 characters with an ellipsis', () => {
+    expect(displayName({ first_name: 'Ana', username: 'ana' })).toBe('Ana');
+    expect(displayName({ first_name: 'Maria Aparecida dos Santos', username: 'maria' })).toBe('Maria Aparecida do...');
+    expect(displayName({ first_name: '123456789012345678', username: 'x' })).toBe('123456789012345678');
+  });
+  it('falls back to the username, cut at 15, when there is no first name', () => {
+    expect(displayName({ first_name: null, username: 'joao.carpinteiro.silva' })).toBe('joao.carpinteir...');
+    expect(displayName({ first_name: '  ', username: 'joao' })).toBe('joao');
+  });
+  it("uses the upper-case first letter of the e-mail as the avatar's letter", () => {
+    expect(avatarInitial('bruno@canteiro.test')).toBe('B');
+  });
+  it('writes black on a background brighter than 140, white otherwise', () => {
+    expect(brightness('#ffffff')).toBe(255);
+    expect(avatarTextColor('#ffffff')).toBe('#000000');
+    expect(avatarTextColor('#000000')).toBe('#ffffff');
+    // (140*299 + 140*587 + 140*114) / 1000 = 140: not above the threshold, so white.
+    expect(avatarTextColor('#8c8c8c')).toBe('#ffffff');
+    expect(avatarTextColor('#8d8d8d')).toBe('#000000');
+  });
+  it('draws a random #rrggbb background', () => {
+    expect(randomAvatarColor(() => 0)).toBe('#000000');
+    expect(randomAvatarColor(() => 0.999)).toBe('#ffffff');
+    expect(randomAvatarColor()).toMatch(/^#[0-9a-f]{6}$/);
+  });
+});
+
+describe('the sidebar menu (spec §2)', () => {
+  const menu: ModuleMenuEntry[] = [
+    { to: '', labelKey: 'start' },
+    { to: 'base', labelKey: 'base', permission: 'base' },
+    { to: 'occurrence', labelKey: 'occurrence', permission: 'admin' },
+    { to: 'user', labelKey: 'user' },
+  ];
+  const targets = (level: string | null) => visibleMenu(menu, level, hasPermission).map((entry) => entry.to);
+
+  it('hides entries the user does not pass and keeps those without a permission', () => {
+    expect(targets('contract')).toEqual(['', 'user']);
+    expect(targets('base')).toEqual(['', 'base', 'user']);
+    expect(targets('admin')).toEqual(['', 'base', 'occurrence', 'user']);
+  });
+  it('hides every entry with a permission while the user is not loaded', () => {
+    expect(targets(null)).toEqual(['', 'user']);
+  });
+});

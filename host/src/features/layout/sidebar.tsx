@@ -1,0 +1,48 @@
+import { HomeOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@canteiro/shared/core';
+import type { CanteiroModule } from '@canteiro/shared/core';
+import { hasPermission } from '@canteiro/shared/domain';
+import { Logo, NavItem } from '@canteiro/shared/ui';
+import { UserBlock } from './user-block';
+import { visibleMenu } from './visible-menu';
+
+/** Home always; the current module's menu, filtered by permission; the user block at the foot. */
+export function Sidebar({ module }: { module: CanteiroModule | null }) {
+  const { t } = useTranslation('host');
+  const user = useSession((state) => state.user);
+  const entries = module ? visibleMenu(module.menu, user?.permission_set.value ?? null, hasPermission) : [];
+  return (
+    <>
+      <div style={{ padding: '18px 16px 12px' }}>
+        <Logo size={28} />
+      </div>
+      <nav aria-label={t('sidebar.menu')} style={{ flex: 1, overflowY: 'auto', padding: '4px 10px' }}>
+        <NavItem to="/home" labelKey="host:sidebar.home" icon={<HomeOutlined />} end />
+        {module ? (
+          <>
+            <Typography.Text
+              type="secondary"
+              style={{ display: 'block', fontSize: 11, textTransform: 'uppercase', letterSpacing: 0.8, margin: '18px 12px 6px' }}
+            >
+              {t('sidebar.menu')}
+            </Typography.Text>
+            <div data-testid="module-menu" style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+              {entries.map((entry) => (
+                <NavItem
+                  key={entry.to}
+                  to={entry.to ? `${module.basePath}/${entry.to}` : module.basePath}
+                  labelKey={`${module.namespace}:${entry.labelKey}`}
+                  icon={entry.icon}
+                  end={entry.to === ''}
+                />
+              ))}
+            </div>
+          </>
+        ) : null}
+      </nav>
+      <UserBlock />
+    </>
+  );
+}

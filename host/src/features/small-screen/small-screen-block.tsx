@@ -1,0 +1,27 @@
+import { DesktopOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelector, Logo } from '@canteiro/shared/ui';
+
+/** Replaces the whole app below 1064 px (spec §1). */
+export function SmallScreenBlock() {
+  const { t } = useTranslation('host');
+  return (
+    <div
+      data-testid="small-screen-block"
+      style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 20, padding: 24, textAlign: 'center', background: '#f4f6f4' }}
+    >
+      <div style={{ position: 'absolute', top: 16, right: 16 }}>
+        <LanguageSelector size="small" />
+      </div>
+      <Logo size={40} />
+      <DesktopOutlined style={{ fontSize: 48, color: '#2f7d32' }} />
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('smallScreen.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ maxWidth: 360, fontSize: 16 }}>
+        {t('smallScreen.text')}
+      </Typography.Paragraph>
+    </div>
+  );
+}

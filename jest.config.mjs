@@ -1,0 +1,30 @@
+// Unit and component tests of the front end and the shared package (jest + jsdom).
+// The server has its own suite (node:test against a real database), the product its
+// Playwright suite (e2e/).
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+];
+
+const project = (name, roots) => ({
+  displayName: name,
+  rootDir: import.meta.dirname,
+  roots: roots.map((root) => `<rootDir>/${root}`),
+  testEnvironment: '<rootDir>/shared/test/jsdom-environment.cjs',
+  testMatch: ['**/__tests__/**/*.test.ts?(x)'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  // ky ships only ES modules.
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|ky)/)'],
+  moduleNameMapper: {
+    '^@canteiro/shared/(domain|core|ui)$': '<rootDir>/shared/src/$1/index.ts',
+    '\\.(svg|png|jpe?g)$': '<rootDir>/shared/test/file-stub.cjs',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^antd/es/locale/(.*)$': 'antd/lib/locale/$1',
+  },
+  setupFiles: ['<rootDir>/shared/test/setup-env.cjs'],
+  setupFilesAfterEnv: ['<rootDir>/shared/test/setup-dom.ts'],
+});
+
+export default {
+  projects: [project('shared', ['shared/src']), project('host', ['host/src']), project('remotes', ['remote-admin/src', 'remote-management/src', 'remote-dash/src'])],
+};

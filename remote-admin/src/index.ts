@@ -1,0 +1,2 @@
+// Standalone development entry; the host loads ./module instead.
+void import('./bootstrap');

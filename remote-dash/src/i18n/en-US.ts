@@ -1,0 +1,32 @@
+import type { Translation } from '@canteiro/shared/domain';
+import type { ptBR } from './pt-BR';
+
+/** The Dashboards module's namespace (`dash`) in English. */
+export const enUS: Translation<typeof ptBR> = {
+  menu: {
+    start: 'Dashboards',
+    projectHealth: 'Project health',
+    byFunction: 'By function',
+    routine: 'Routine',
+    equipmentDash: 'Equipment',
+    performance: 'Performance',
+    activityReport: 'Activity report',
+    equipmentReport: 'Equipment report',
+    quantityReport: 'Quantity report',
+  },
+  routes: {
+    start: { title: 'Dashboards', description: 'Productivity indicators of the works.' },
+    equipmentReport: { title: 'Equipment report', description: 'Equipment observations reported on site.' },
+    quantityReport: { title: 'Quantity report', description: 'Produced quantities reported on site.' },
+    projectHealth: { title: 'Project health', description: 'Indexes and man-hours of value-adding work, hidden waste and evident waste.' },
+    byFunction: { title: 'By function', description: 'Man-hours, people and occurrences of each function.' },
+    routine: { title: 'Routine', description: 'Man-hours hour by hour through the day.' },
+    equipment: { title: 'Equipment', description: 'Equipment utilization and occurrences.' },
+    performance: { title: 'Performance', description: 'Productivity by package and by location.' },
+  },
+  welcome: {
+    title: 'Welcome to the Dashboards',
+    text: 'See how crews spend their time: value-adding work, hidden waste and evident waste, in man-hours, by function, routine, equipment and performance.',
+    hint: 'Choose a dashboard in the menu and select the contractor.',
+  },
+};

@@ -1,0 +1,6 @@
+import { AppstoreOutlined } from '@ant-design/icons';
+import { ModuleWelcome } from '@canteiro/shared/ui';
+
+export default function WelcomePage() {
+  return <ModuleWelcome namespace="management" illustration={<AppstoreOutlined />} />;
+}

@@ -1,0 +1,37 @@
+// Small helpers shared by the root scripts: run a command, run a few at a time.
+import { spawn } from 'node:child_process';
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+/** Runs a command and collects its output as well as showing it. */
+export function runCapture(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, env: { ...process.env, ...options.env } });
+    let output = '';
+    const take = (stream, sink) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        sink.write(chunk);
+      });
+    take(child.stdout, process.stdout);
+    take(child.stderr, process.stderr);
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+  });
+}
+
+/** Runs tasks with at most `limit` at once; resolves with every result, in order. */
+export async function inBatches(tasks, limit) {
+  const results = [];
+  for (let index = 0; index < tasks.length; index += limit) {
+    results.push(...(await Promise.all(tasks.slice(index, index + limit).map((task) => task()))));
+  }
+  return results;
+}

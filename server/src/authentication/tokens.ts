@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import type { Profile } from '@canteiro/shared/domain';
+import type { Orm } from '../db/connection.js';
+import { authTokens, users } from '../db/schema/people.js';
+
+/** Who is calling, as the scoping rules need it (ARCHITECTURE.md §5). */
+export interface AuthenticatedUser {
+  id: number;
+  profile: Profile;
+  baseId: number | null;
+  workId: number | null;
+  contractId: number | null;
+}
+
+/** 32 random bytes: unguessable, and short enough for a header. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+/** Only this digest is stored: a copy of the table opens no session. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Starts a session for the user and returns the token, which is never stored as is. */
+export async function issueToken(orm: Orm, userId: number, ttlHours: number): Promise<string> {
+  const token = newToken();
+  // The database clock decides expiry, so instances with skewed clocks agree.
+  await orm.insert(authTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: sql`now() + make_interval(hours => ${ttlHours})`,
+  });
+  await orm.delete(authTokens).where(and(eq(authTokens.userId, userId), lte(authTokens.expiresAt, sql`now()`)));
+  return token;
+}
+
+/** The user behind a live token; none when expired, unknown, or the user was deactivated. */
+export async function findSession(orm: Orm, tokenHash: string): Promise<AuthenticatedUser | null> {
+  const [session] = await orm
+    .select({
+      id: users.id,
+      profile: users.profile,
+      baseId: users.baseId,
+      workId: users.workId,
+      contractId: users.contractId,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, sql`now()`), eq(users.isActive, true)))
+    .limit(1);
+  return session ? { ...session, profile: session.profile as Profile } : null;
+}
+
+export async function revokeToken(orm: Orm, tokenHash: string): Promise<void> {
+  await orm.delete(authTokens).where(eq(authTokens.tokenHash, tokenHash));
+}
+
+/** Ends every session of the user except the one making the call. */
+export async function revokeOtherTokens(orm: Orm, userId: number, keptTokenHash: string): Promise<void> {
+  await orm.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.tokenHash, keptTokenHash)));
+}

@@ -1,0 +1,89 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { DEFAULT_MAX_IMAGE_MB } from '@canteiro/shared/domain';
+
+/** Every setting of the server, read once from the environment (docs/server.md lists them). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Real PostgreSQL when set; otherwise the embedded PGlite at `dataDir`. */
+  databaseUrl: string | null;
+  /** A read replica for dashboards; the primary when unset. */
+  databaseReadUrl: string | null;
+  /** PGlite data folder, or `memory://` for a throw-away database. */
+  dataDir: string;
+  tokenTtlHours: number;
+  loginLimits: LoginLimits;
+  maxImageMb: number;
+  logLevel: string;
+  cookieSecure: boolean;
+  /** Trust X-Forwarded-For from a load balancer when deciding the client address. */
+  trustProxy: boolean;
+  /** Repository root: holds host/dist and the remotes' dist folders. */
+  staticRoot: string;
+  remotes: { admin: string; management: string; dash: string };
+}
+
+/** Failed sign-ins tolerated per window, per account and per client address. */
+export interface LoginLimits {
+  windowMinutes: number;
+  perAccount: number;
+  perAddress: number;
+}
+
+/** Resolved from this file so it is the same from src/ (tsx) and dist/ (node). */
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+type Environment = Record<string, string | undefined>;
+
+function text(env: Environment, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function optionalText(env: Environment, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function positiveNumber(env: Environment, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+function flag(env: Environment, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: Environment = process.env): Config {
+  return {
+    port: positiveNumber(env, 'PORT', 8080),
+    host: text(env, 'HOST', '0.0.0.0'),
+    databaseUrl: optionalText(env, 'DATABASE_URL'),
+    databaseReadUrl: optionalText(env, 'DATABASE_READ_URL'),
+    dataDir: text(env, 'DATA_DIR', path.join(repositoryRoot, '.data', 'pglite')),
+    tokenTtlHours: positiveNumber(env, 'TOKEN_TTL_HOURS', 12),
+    loginLimits: {
+      windowMinutes: positiveNumber(env, 'LOGIN_WINDOW_MINUTES', 15),
+      perAccount: positiveNumber(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5),
+      perAddress: positiveNumber(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 30),
+    },
+    maxImageMb: positiveNumber(env, 'MAX_IMAGE_MB', DEFAULT_MAX_IMAGE_MB),
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    cookieSecure: flag(env, 'COOKIE_SECURE', false),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    staticRoot: path.resolve(text(env, 'STATIC_ROOT', repositoryRoot)),
+    remotes: {
+      admin: text(env, 'REMOTE_ADMIN_URL', '/remotes/admin/mf-manifest.json'),
+      management: text(env, 'REMOTE_MANAGEMENT_URL', '/remotes/management/mf-manifest.json'),
+      dash: text(env, 'REMOTE_DASH_URL', '/remotes/dash/mf-manifest.json'),
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { BRAZILIAN_STATES, REPORTING_PERIODS } from '../../lists.js';
+import { createdAt, id, isActive, lower, oneOf } from './columns.js';
+
+/** The hierarchy every other record hangs from: base → work → contract. */
+
+export const bases = pgTable(
+  'bases',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    state: text('state').notNull(),
+    isActive: isActive(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bases_name_unique').on(lower(t.name)), check('bases_state_check', oneOf(t.state, BRAZILIAN_STATES))],
+);
+
+export const works = pgTable(
+  'works',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    prj: text('prj').notNull(),
+    description: text('description').notNull(),
+    baseId: integer('base_id')
+      .notNull()
+      .references(() => bases.id),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    isActive: isActive(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('works_base_name_unique').on(t.baseId, lower(t.name)),
+    uniqueIndex('works_prj_unique').on(lower(t.prj)),
+    // Lets contracts and users prove their work belongs to their base.
+    unique('works_id_base_unique').on(t.id, t.baseId),
+    check('works_dates_check', sql`${t.startDate} <= ${t.endDate}`),
+  ],
+);
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    baseId: integer('base_id')
+      .notNull()
+      .references(() => bases.id),
+    workId: integer('work_id').notNull(),
+    /** Reports expected per day per reporter. */
+    reportingGoal: integer('reporting_goal').notNull(),
+    /** Minutes between two site walks; also the hours one observed worker counts for. */
+    reportingPeriod: integer('reporting_period').notNull(),
+    isActive: isActive(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'contracts_work_base_fk', columns: [t.workId, t.baseId], foreignColumns: [works.id, works.baseId] }),
+    uniqueIndex('contracts_work_name_unique').on(t.workId, lower(t.name)),
+    unique('contracts_id_work_unique').on(t.id, t.workId),
+    index('contracts_base_idx').on(t.baseId),
+    check('contracts_reporting_goal_check', sql`${t.reportingGoal} > 0`),
+    check('contracts_reporting_period_check', oneOf(t.reportingPeriod, REPORTING_PERIODS)),
+  ],
+);

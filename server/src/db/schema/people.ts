@@ -1,0 +1,103 @@
+import { bigint, boolean, check, foreignKey, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { PROFILES } from '@canteiro/shared/domain';
+import { SURVEY_RATING } from '../../lists.js';
+import { createdAt, id, isActive, lower, oneOf } from './columns.js';
+import { bases, contracts, works } from './organisation.js';
+
+/** Who signs in, their sessions, failed sign-ins, and the reporters' survey answers. */
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstName: text('first_name'),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    /** argon2id, never the password. */
+    passwordHash: text('password_hash').notNull(),
+    profile: text('profile').notNull(),
+    baseId: integer('base_id').references(() => bases.id),
+    workId: integer('work_id'),
+    contractId: integer('contract_id'),
+    profilePicture: text('profile_picture'),
+    /** Set while the user still holds a temporary password. */
+    firstAccess: boolean('first_access').notNull().default(false),
+    isActive: isActive(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(lower(t.email)),
+    check('users_profile_check', oneOf(t.profile, PROFILES)),
+    // Scoping (ARCHITECTURE.md §5) needs the ids of the user's own level and above.
+    check(
+      'users_scope_check',
+      sql`(${t.profile} = 'admin' or ${t.baseId} is not null)
+        and (${t.profile} in ('admin', 'base') or ${t.workId} is not null)
+        and (${t.profile} in ('admin', 'base', 'work') or ${t.contractId} is not null)`,
+    ),
+    foreignKey({ name: 'users_work_base_fk', columns: [t.workId, t.baseId], foreignColumns: [works.id, works.baseId] }),
+    foreignKey({ name: 'users_contract_work_fk', columns: [t.contractId, t.workId], foreignColumns: [contracts.id, contracts.workId] }),
+  ],
+);
+
+/** A session: only the SHA-256 of the token is kept, so a leaked table opens no session. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_unique').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * One row per failed sign-in. Kept in the database, not in memory, so every server
+ * instance behind a load balancer counts the same failures.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** lower(e-mail) as typed, whether or not such a user exists. */
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_account_idx').on(t.account, t.attemptedAt),
+    index('login_attempts_address_idx').on(t.address, t.attemptedAt),
+    // Old failures are pruned by time.
+    index('login_attempts_time_idx').on(t.attemptedAt),
+  ],
+);
+
+/** What reporters think of the mobile app (read-only in the back-office). */
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    contractId: integer('contract_id').references(() => contracts.id),
+    reportTime: timestamp('report_time', { withTimezone: true }).notNull(),
+    experience: smallint('experience').notNull(),
+    usability: smallint('usability').notNull(),
+    resources: smallint('resources').notNull(),
+    suggestions: text('suggestions'),
+    isActive: isActive(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('surveys_report_time_idx').on(t.reportTime),
+    ...(['experience', 'usability', 'resources'] as const).map((rating) =>
+      check(`surveys_${rating}_check`, sql`${t[rating]} between ${sql.raw(String(SURVEY_RATING.min))} and ${sql.raw(String(SURVEY_RATING.max))}`),
+    ),
+  ],
+);

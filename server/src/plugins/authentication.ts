@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_SCHEME } from '@canteiro/shared/domain';
+import type { Database } from '../db/connection.js';
+import { notAuthenticated } from '../errors.js';
+import type { AuthenticatedUser } from '../authentication/tokens.js';
+import { findSession, hashToken } from '../authentication/tokens.js';
+import { appWide } from './app-wide.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, on every route that is not public. */
+    user: AuthenticatedUser | null;
+    /** Digest of the caller's token, to end this very session. */
+    tokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Open to anyone. API routes require a session unless they say so. */
+    public?: boolean;
+  }
+}
+
+export interface AuthenticationOptions extends Record<string, unknown> {
+  db: Database;
+}
+
+/** The OpenAPI pages come from a plugin and stay readable without a session. */
+const DOCS_PREFIX = '/api/docs';
+
+const tokenPattern = new RegExp(`^${AUTH_SCHEME}\\s+(\\S+)$`, 'i');
+
+/**
+ * `Authorization: Token <token>` on every API route unless marked public: closed by
+ * default, so a forgotten flag locks a route rather than opening it. Each request checks
+ * the database, so a logout or a deactivated user takes effect at once on every instance.
+ */
+export const authentication = appWide<AuthenticationOptions>(async (app: FastifyInstance, { db }) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('tokenHash', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!needsSession(request)) return;
+    const token = tokenPattern.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw notAuthenticated();
+    const tokenHash = hashToken(token);
+    const user = await findSession(db.orm, tokenHash);
+    if (!user) throw notAuthenticated();
+    request.user = user;
+    request.tokenHash = tokenHash;
+  });
+});
+
+function needsSession(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (!route?.startsWith('/api/') || route.startsWith(DOCS_PREFIX)) return false;
+  return request.routeOptions.config.public !== true;
+}
+
+/** The caller of a route that requires a session. */
+export function signedInUser(request: FastifyRequest): AuthenticatedUser & { tokenHash: string } {
+  if (!request.user || !request.tokenHash) throw notAuthenticated();
+  return { ...request.user, tokenHash: request.tokenHash };
+}

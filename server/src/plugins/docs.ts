@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ERROR_CODES, FIELD_CODES, PROFILES } from '@canteiro/shared/domain';
+import { appWide } from './app-wide.js';
+
+/**
+ * OpenAPI description at /api/docs (page) and /api/docs/json, built from the routes'
+ * documentation schemas. Registered before the routes so it sees them all.
+ */
+export const apiDocs = appWide(async (app: FastifyInstance) => {
+  app.addSchema({
+    $id: 'ApiError',
+    type: 'object',
+    properties: {
+      code: { type: 'string', enum: [...ERROR_CODES] },
+      message: { type: 'string', description: 'In the language of Accept-Language (pt-BR by default).' },
+      fields: { type: 'object', additionalProperties: { type: 'string', enum: [...FIELD_CODES, ...ERROR_CODES] } },
+    },
+    required: ['code', 'message'],
+  });
+  app.addSchema({
+    $id: 'SessionUser',
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      email: { type: 'string' },
+      username: { type: 'string' },
+      first_name: { type: 'string', nullable: true },
+      profile_picture: { type: 'string', nullable: true },
+      permission_set: {
+        type: 'object',
+        properties: {
+          value: { type: 'string', enum: [...PROFILES] },
+          label: { type: 'string' },
+          first_access: { type: 'boolean' },
+        },
+        required: ['value', 'label'],
+      },
+    },
+    required: ['id', 'email', 'username', 'permission_set'],
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Canteiro API',
+        description: 'Back-office API. Errors answer `{ code, message, fields? }`.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' } },
+      },
+      tags: [
+        { name: 'authentication', description: 'Sessions' },
+        { name: 'system', description: 'Health and runtime configuration' },
+      ],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+});

@@ -1,0 +1,148 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { AUTH_SCHEME, XSRF_COOKIE, XSRF_HEADER } from '@canteiro/shared/domain';
+import type { Profile } from '@canteiro/shared/domain';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Config } from '../src/config.js';
+import { openDatabase, truncateAll } from '../src/db/connection.js';
+import type { Database } from '../src/db/connection.js';
+import { bases, contracts, works } from '../src/db/schema/organisation.js';
+import { users } from '../src/db/schema/people.js';
+import { passwordHashing } from '../src/authentication/passwords.js';
+
+/**
+ * Test harness: one database per test file (PGlite in memory, or the PostgreSQL of
+ * TEST_DATABASE_URL), emptied before each test; one app per test, driven by app.inject.
+ */
+
+export const PASSWORD = 'demo1234';
+
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL?.trim() || null;
+  const db = await openDatabase({ databaseUrl: url, databaseReadUrl: null, dataDir: 'memory://' });
+  await db.migrate();
+  return db;
+}
+
+export const resetDatabase = (db: Database): Promise<void> => truncateAll(db.orm);
+
+/** A folder with nothing in it: tests see no front-end unless they build one. */
+let emptyRoot: string | undefined;
+const emptyFolder = () => (emptyRoot ??= mkdtempSync(path.join(tmpdir(), 'canteiro-empty-')));
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    dataDir: 'memory://',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    staticRoot: emptyFolder(),
+    ...overrides,
+  };
+}
+
+export async function startApp(db: Database, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig(overrides), db });
+  await app.ready();
+  return app;
+}
+
+export interface Organisation {
+  baseId: number;
+  workId: number;
+  contractId: number;
+}
+
+export async function createOrganisation(db: Database): Promise<Organisation> {
+  const [base] = await db.orm.insert(bases).values({ name: 'Base Teste', state: 'SP' }).returning();
+  const [work] = await db.orm
+    .insert(works)
+    .values({ name: 'Obra Teste', prj: 'PRJ-1', description: 'Obra', baseId: base!.id, startDate: '2026-01-01', endDate: '2026-12-31' })
+    .returning();
+  const [contract] = await db.orm
+    .insert(contracts)
+    .values({ name: 'Contratada Teste', description: 'Contrato', baseId: base!.id, workId: work!.id, reportingGoal: 16, reportingPeriod: 30 })
+    .returning();
+  return { baseId: base!.id, workId: work!.id, contractId: contract!.id };
+}
+
+let passwordHash: Promise<string> | undefined;
+
+export interface NewUser {
+  email: string;
+  profile?: Profile;
+  firstName?: string;
+  isActive?: boolean;
+  firstAccess?: boolean;
+}
+
+/** A user with password PASSWORD (hashed once per file: argon2 is slow on purpose). */
+export async function createUser(db: Database, organisation: Organisation, user: NewUser) {
+  passwordHash ??= passwordHashing.hash(PASSWORD);
+  const [created] = await db.orm
+    .insert(users)
+    .values({
+      email: user.email,
+      username: user.email.split('@')[0]!,
+      firstName: user.firstName ?? 'Teste',
+      passwordHash: await passwordHash,
+      profile: user.profile ?? 'contract',
+      ...organisation,
+      isActive: user.isActive ?? true,
+      firstAccess: user.firstAccess ?? false,
+    })
+    .returning();
+  return created!;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A browser in miniature: keeps cookies and echoes the XSRF cookie on unsafe calls, as
+ * the shared API client does; optionally from its own network address and language.
+ */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: { remoteAddress?: string; language?: string } = {},
+  ) {}
+
+  async request(url: string, { method = 'GET', body, token, headers = {} }: RequestOptions = {}): Promise<LightMyRequestResponse> {
+    if (method !== 'GET' && method !== 'HEAD' && !this.cookies.has(XSRF_COOKIE)) await this.request('/api/health');
+    const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.options.remoteAddress ?? '127.0.0.1',
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      headers: {
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        ...(method !== 'GET' && this.cookies.has(XSRF_COOKIE) ? { [XSRF_HEADER]: this.cookies.get(XSRF_COOKIE)! } : {}),
+        ...(token ? { authorization: `${AUTH_SCHEME} ${token}` } : {}),
+        ...(this.options.language ? { 'accept-language': this.options.language } : {}),
+        ...headers,
+      },
+    });
+    for (const cookie of response.cookies) this.cookies.set(cookie.name, cookie.value);
+    return response;
+  }
+
+  login(email: string, password = PASSWORD, fromWeb = true): Promise<LightMyRequestResponse> {
+    return this.request('/api/authentication/login', { method: 'POST', body: { email, password, from_web: fromWeb } });
+  }
+
+  /** Signs in and answers the token; fails the test when it cannot. */
+  async signIn(email: string, password = PASSWORD): Promise<string> {
+    const response = await this.login(email, password);
+    if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+    return (response.json() as { token: string }).token;
+  }
+}

@@ -1,0 +1,92 @@
+import { STORAGE_KEYS } from '@canteiro/shared/domain';
+import type { SessionUser } from '@canteiro/shared/domain';
+import { api, authApi, setLoginRedirect, toApiError } from '../api';
+import { useSession } from '../session';
+
+const user: SessionUser = {
+  id: 1,
+  email: 'ana@canteiro.test',
+  username: 'ana',
+  first_name: 'Ana',
+  permission_set: { value: 'admin', label: 'Administrador' },
+};
+
+// The network is replaced here only to look at the requests the client builds; the real
+// client against the real server is exercised by the server and end-to-end suites.
+let requests: Request[] = [];
+let answer: () => Response = () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  requests = [];
+  document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    requests.push(request.clone());
+    return answer();
+  }) as typeof fetch;
+  useSession.getState().clear();
+});
+
+describe('the API client (spec §6, §7)', () => {
+  it('sends "Authorization: Token <token>" when a token is stored', async () => {
+    useSession.getState().signIn('abc123', user);
+    await api.get('bases').json();
+    expect(requests[0]!.url).toBe('http://localhost/api/bases');
+    expect(requests[0]!.headers.get('Authorization')).toBe('Token abc123');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    await api.get('health').json();
+    expect(requests[0]!.headers.has('Authorization')).toBe(false);
+  });
+
+  it('echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN on unsafe same-origin calls', async () => {
+    await api.post('authentication/logout').json();
+    expect(requests[0]!.headers.get('X-XSRF-TOKEN')).toBe('xsrf-value');
+  });
+
+  it('login sends from_web = true and stores the token and the user under their keys', async () => {
+    answer = () => new Response(JSON.stringify({ token: 'tok', user }), { headers: { 'content-type': 'application/json' } });
+    await authApi.login({ email: 'ana@canteiro.test', password: 'demo1234' });
+    expect(await requests[0]!.json()).toEqual({ email: 'ana@canteiro.test', password: 'demo1234', from_web: true });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toEqual(user);
+  });
+
+  it('a 403 answer clears the token and the user and goes to login', async () => {
+    const redirect = jest.fn();
+    setLoginRedirect(redirect);
+    useSession.getState().signIn('abc123', user);
+    answer = () => new Response(JSON.stringify({ code: 'forbidden', message: 'no' }), { status: 403 });
+    await expect(api.get('bases').json()).rejects.toThrow();
+    expect(useSession.getState().token).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(redirect).toHaveBeenCalled();
+  });
+
+  it('a refused login (403 reporter_denied) does not bounce the login page', async () => {
+    const redirect = jest.fn();
+    setLoginRedirect(redirect);
+    answer = () => new Response(JSON.stringify({ code: 'reporter_denied', message: 'no' }), { status: 403 });
+    const failure = await authApi.login({ email: 'r@canteiro.test', password: 'demo1234' }).catch(toApiError);
+    expect(failure).toMatchObject({ code: 'reporter_denied', status: 403 });
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('turns an error answer into its stable code and field codes', async () => {
+    answer = () =>
+      new Response(JSON.stringify({ code: 'validation_failed', message: 'x', fields: { email: 'invalid_email' } }), { status: 400 });
+    const failure = await api.post('authentication/login', { json: {} }).json().catch(toApiError);
+    expect(failure).toMatchObject({ code: 'validation_failed', status: 400, fields: { email: 'invalid_email' } });
+  });
+
+  it('reads a token stored before the page loaded', () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { useSession: fresh } = require('../session') as typeof import('../session');
+      expect(fresh.getState().token).toBe('stored');
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import ky, { HTTPError, TimeoutError } from 'ky';
+import type { KyInstance } from 'ky';
+import { AUTH_SCHEME, REQUEST_TIMEOUT_MS, XSRF_COOKIE, XSRF_HEADER } from '@canteiro/shared/domain';
+import type { ApiErrorBody, ChangePasswordInput, LoginInput, LoginResponse, SessionUser } from '@canteiro/shared/domain';
+import { useSession } from './session.js';
+
+/** Where the client sends someone whose session the server refused; the host installs a router-aware one. */
+let goToLogin: () => void = () => window.location.assign('/login');
+export function setLoginRedirect(redirect: () => void): void {
+  goToLogin = redirect;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Calls whose 401/403 is about what was typed, not about the session. */
+const CREDENTIAL_CALLS = ['authentication/login', 'authentication/change-password'];
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const prefix = `${name}=`;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : null;
+}
+
+function isSameOrigin(url: string): boolean {
+  return new URL(url, window.location.href).origin === window.location.origin;
+}
+
+/** The server issues the XSRF cookie on any answer; fetch one before the first unsafe call if missing. */
+async function ensureXsrfCookie(): Promise<string | null> {
+  if (!readCookie(XSRF_COOKIE)) await fetch(new URL(`${API_PREFIX}health`, window.location.href), { credentials: 'same-origin' }).catch(() => undefined);
+  return readCookie(XSRF_COOKIE);
+}
+
+/** The API lives on the page's own origin, under /api/ (ARCHITECTURE.md §4). */
+export const API_PREFIX = '/api/';
+
+export const api: KyInstance = ky.create({
+  prefixUrl: typeof window === 'undefined' ? API_PREFIX : new URL(API_PREFIX, window.location.href).toString(),
+  timeout: REQUEST_TIMEOUT_MS,
+  credentials: 'same-origin',
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      async (request) => {
+        const token = useSession.getState().token;
+        if (token) request.headers.set('Authorization', `${AUTH_SCHEME} ${token}`);
+        if (UNSAFE.has(request.method) && isSameOrigin(request.url)) {
+          const xsrf = await ensureXsrfCookie();
+          if (xsrf) request.headers.set(XSRF_HEADER, xsrf);
+        }
+      },
+    ],
+    afterResponse: [
+      (request, _options, response) => {
+        const isCredentialCall = CREDENTIAL_CALLS.some((path) => request.url.includes(path));
+        // Spec §4: a 403 clears the session and goes to login; an expired token (401) likewise.
+        if ((response.status === 403 || response.status === 401) && !isCredentialCall) {
+          useSession.getState().clear();
+          goToLogin();
+        }
+        return response;
+      },
+    ],
+  },
+});
+
+/** An API failure as the client sees it: a stable code, the server's message and field codes. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Turns whatever a call threw into an ApiError with a code the error catalogue knows. */
+export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    const body = (await error.response
+      .clone()
+      .json()
+      .catch(() => null)) as Partial<ApiErrorBody> | null;
+    const status = error.response.status;
+    const code = typeof body?.code === 'string' ? body.code : status >= 500 ? 'server_error' : 'validation_failed';
+    return new ApiError(code, body?.message ?? error.message, status, (body?.fields as Record<string, string>) ?? {});
+  }
+  if (error instanceof TimeoutError) return new ApiError('network_error', error.message, 0);
+  return new ApiError('network_error', error instanceof Error ? error.message : String(error), 0);
+}
+
+/** The three calls of spec §7. */
+export const authApi = {
+  async login(credentials: LoginInput): Promise<LoginResponse> {
+    const answer = await api
+      .post('authentication/login', { json: { ...credentials, from_web: true } })
+      .json<LoginResponse>();
+    useSession.getState().signIn(answer.token, answer.user);
+    return answer;
+  },
+  /** Ends the token on the server; the caller clears the session (after the logout delay). */
+  async logout(): Promise<void> {
+    await api.post('authentication/logout');
+  },
+  async changePassword(input: ChangePasswordInput): Promise<SessionUser> {
+    const { user } = await api.post('authentication/change-password', { json: input }).json<{ user: SessionUser }>();
+    useSession.getState().setUser(user);
+    return user;
+  },
+};

@@ -1,0 +1,7 @@
+/** The UI entry: bundled into each app together with antd (not a federation singleton). */
+export * from './nav-item.js';
+export * from './module-providers.js';
+export * from './language-selector.js';
+export * from './logo.js';
+export * from './module-welcome.js';
+export * from './standalone-shell.js';

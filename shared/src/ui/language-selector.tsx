@@ -1,0 +1,43 @@
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { setLanguage } from '@canteiro/shared/core';
+import { LOCALES } from '@canteiro/shared/domain';
+import type { Locale } from '@canteiro/shared/domain';
+import flagBr from './assets/flag-br.svg';
+import flagUs from './assets/flag-us.svg';
+
+/** A language option (spec §3): the locale code and its flag image. */
+export interface LanguageOption {
+  value: Locale;
+  flag: string;
+  label: string;
+}
+export const LANGUAGE_OPTIONS: LanguageOption[] = [
+  { value: 'pt-BR', flag: flagBr, label: 'Português' },
+  { value: 'en-US', flag: flagUs, label: 'English' },
+];
+
+export function LanguageSelector({ size = 'middle' }: { size?: 'small' | 'middle' }) {
+  const { i18n } = useTranslation();
+  const value = (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'pt-BR';
+  return (
+    <Select<Locale>
+      aria-label="Idioma / Language"
+      data-testid="language-selector"
+      size={size}
+      value={value}
+      onChange={(locale) => void setLanguage(locale)}
+      popupMatchSelectWidth={false}
+      style={{ minWidth: 150 }}
+      options={LANGUAGE_OPTIONS.map((option) => ({
+        value: option.value,
+        label: (
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+            <img src={option.flag} alt="" width={20} height={14} style={{ borderRadius: 2, boxShadow: '0 0 0 1px #0001' }} />
+            {option.label}
+          </span>
+        ),
+      }))}
+    />
+  );
+}

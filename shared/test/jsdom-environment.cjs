@@ -1,0 +1,14 @@
+// jsdom with Node's own Fetch API (Request, Response, Headers, AbortController...), which
+// jsdom does not provide and ky needs.
+const { TestEnvironment } = require('jest-environment-jsdom');
+
+const NODE_GLOBALS = ['fetch', 'Request', 'Response', 'Headers', 'FormData', 'Blob', 'ReadableStream', 'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder', 'structuredClone'];
+
+class JsdomWithFetch extends TestEnvironment {
+  constructor(...args) {
+    super(...args);
+    for (const name of NODE_GLOBALS) this.global[name] = globalThis[name];
+  }
+}
+
+module.exports = JsdomWithFetch;
