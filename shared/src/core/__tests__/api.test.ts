@@ -85,7 +85,7 @@ describe('the API client (spec §6, §7)', () => {
     localStorage.setItem(STORAGE_KEYS.token, 'stored');
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { useSession: fresh } = require('../session') as typeof import('../session');
+      const { useSession: fresh } = require('../session') as { useSession: typeof useSession };
       expect(fresh.getState().token).toBe('stored');
     });
   });

@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, signIn, signInWithForm } from './support';
+
+test.describe('signing in (spec §5, §8)', () => {
+  test('an admin signs in and lands on home with the three modules', async ({ page }) => {
+    await signInWithForm(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/home$/);
+    const modules = page.getByTestId('home-modules');
+    await expect(modules.getByRole('link')).toHaveText([/Gerencial/, /Dashboards/, /Administrador/]);
+    await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}')).toMatchObject({
+      email: ACCOUNTS.admin,
+      permission_set: { value: 'admin' },
+    });
+  });
+
+  test('a wrong password gets the invalid-credentials message', async ({ page }) => {
+    await signInWithForm(page, ACCOUNTS.admin, 'wrong-password');
+    await expect(page.getByTestId('login-error')).toHaveText(
+      'Credenciais inválidas ou usuário inativo, por favor verifique os dados e tente novamente.',
+    );
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unknown e-mail gets the same message', async ({ page }) => {
+    await signInWithForm(page, 'nobody@canteiro.test');
+    await expect(page.getByTestId('login-error')).toHaveText(/^Credenciais inválidas ou usuário inativo/);
+  });
+
+  test('a reporter is told its profile has no access', async ({ page }) => {
+    await signInWithForm(page, ACCOUNTS.reporter);
+    await expect(page.getByTestId('login-error')).toHaveText(
+      'Seu perfil não tem acesso a essa página. Por favor, entre em contato com o suporte',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('an invalid form shows the form message and each field rule, without calling the server', async ({ page }) => {
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/authentication/login')) calls++;
+    });
+    await signInWithForm(page, 'not-an-email', '1234');
+    await expect(page.getByTestId('login-error')).toHaveText('Por favor, verifique o formulário e tente novamente!');
+    await expect(page.getByText('Informe um e-mail válido.')).toBeVisible();
+    await expect(page.getByText('Deve ter pelo menos 5 caracteres.')).toBeVisible();
+    await page.getByLabel('E-mail').fill('');
+    await page.getByLabel('Senha').fill('');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Campo obrigatório.')).toHaveCount(2);
+    expect(calls).toBe(0);
+  });
+
+  test('a first-access user is told to change the temporary password, and can', async ({ page }) => {
+    await signInWithForm(page, ACCOUNTS.first);
+    await expect(page).toHaveURL(/\/password$/);
+    await expect(page.getByTestId('first-access')).toContainText('senha temporária');
+    await page.getByLabel('Senha atual').fill('wrong-one');
+    await page.getByLabel('Nova senha').fill('novasenha1');
+    await page.getByLabel('Confirme a nova senha').fill('novasenha1');
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(page.getByTestId('password-error')).toHaveText('A senha atual está incorreta...');
+    await page.getByLabel('Senha atual').fill('demo1234');
+    await page.getByLabel('Confirme a nova senha').fill('outrasenha');
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(page.getByText('As senhas não coincidem.')).toBeVisible();
+    await page.getByLabel('Confirme a nova senha').fill('novasenha1');
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText('senha temporária')).toHaveCount(0);
+  });
+});
+
+test.describe('signing out (spec §4)', () => {
+  test('the logout button loads, then a success message and the login page; the session is gone', async ({ page }) => {
+    await signIn(page, 'contract');
+    await page.goto('/admin');
+    const logout = page.getByTestId('user-block').getByTestId('logout');
+    await logout.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Sair');
+    await logout.click();
+    await expect(logout).toHaveClass(/ant-btn-loading/);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Você saiu com sucesso.')).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

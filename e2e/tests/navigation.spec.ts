@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+test.describe('the navigation guard (spec §2)', () => {
+  test('a signed-out visitor of a route needing a login goes to login', async ({ page }) => {
+    for (const path of ['/home', '/admin', '/dash/routine', '/management/area']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+
+  test('/ redirects to /home, and a signed-in user opening login goes home', async ({ page }) => {
+    await signIn(page, 'work');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('a contract user opening /admin/base gets the 404 screen', async ({ page }) => {
+    await signIn(page, 'contract');
+    await page.goto('/admin/base');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+  });
+
+  test('a work user opening /admin/occurrence gets the 404 screen, /admin/work does not', async ({ page }) => {
+    await signIn(page, 'work');
+    await page.goto('/admin/occurrence');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await page.goto('/admin/work');
+    await expect(page.getByTestId('work-in-progress')).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 screen, whose button goes home', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toContainText('404');
+    await expect(page).toHaveTitle(/Página não encontrada/);
+    await page.getByRole('button', { name: 'Voltar para o início' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('an unknown path inside a module shows the 404 screen too', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/dash/no-such-dashboard');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+
+  test('each page sets the document title and description from its route', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Entrar · Canteiro');
+    await signIn(page, 'admin');
+    await page.goto('/admin/occurrence');
+    await expect(page).toHaveTitle('Ocorrências · Canteiro');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Catálogo de ocorrências apontadas em campo.');
+    // Spec §2: the survey list reuses the activity report's title and description.
+    await page.goto('/admin/survey');
+    await expect(page).toHaveTitle('Relatório de atividades · Canteiro');
+  });
+});
+
+test.describe('the small-screen block (spec §1)', () => {
+  test('blocks the app at 1063 px but not at 1064 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1063, height: 800 });
+    await page.goto('/login');
+    await expect(page.getByTestId('small-screen-block')).toBeVisible();
+    await expect(page.getByText('Acesso indisponível')).toBeVisible();
+    await expect(page.getByTestId('language-selector')).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toHaveCount(0);
+    await page.setViewportSize({ width: 1064, height: 800 });
+    await expect(page.getByTestId('small-screen-block')).toHaveCount(0);
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+  });
+});
+
+test.describe('the language (spec §1, §9)', () => {
+  test('a change to English survives a reload, and back to Portuguese', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en-US');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page).toHaveTitle('Sign in · Canteiro');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    await page.getByTestId('language-selector').click();
+    await page.getByRole('option', { name: 'Português' }).click();
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  });
+});

@@ -1,0 +1,51 @@
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const ACCOUNTS = {
+  admin: 'admin@canteiro.test',
+  base: 'base@canteiro.test',
+  work: 'work@canteiro.test',
+  contract: 'contract@canteiro.test',
+  reporter: 'reporter@canteiro.test',
+  first: 'first@canteiro.test',
+} as const;
+
+/** Signs in through the login form, as a person does. */
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Senha|^Password/).fill(password);
+  await page.getByRole('button', { name: /^Entrar$|^Sign in$/ }).click();
+}
+
+/** Signs in through the API and stores the session as the app does, to reach a screen quickly. */
+export async function signIn(page: Page, account: keyof typeof ACCOUNTS): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').waitFor();
+  const session = await page.evaluate(
+    async ({ email, password }) => {
+      await fetch('/api/health');
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
+      const response = await fetch('/api/authentication/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: JSON.stringify({ email, password, from_web: true }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { email: ACCOUNTS[account], password: DEMO_PASSWORD },
+  );
+  expect(session.status).toBe(200);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session.body);
+}
+
+/** The labels of the current module's menu, in order. */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('module-menu');
+  await expect(menu).toBeVisible();
+  return (await menu.getByRole('link').allInnerTexts()).map((text) => text.trim());
+}
