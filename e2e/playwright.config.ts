@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chromiumArgs } from './chromium-args.mjs';
 
 /**
  * End-to-end tests of the production build in Debian's Chromium (never a downloaded
@@ -11,17 +12,6 @@ export const PORT = Number(process.env.E2E_PORT ?? 8181);
 const repo = resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'canteiro-e2e-'));
 
-export const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-];
 
 export default defineConfig({
   testDir: './tests',

@@ -56,12 +56,12 @@ test.describe('signing in (spec §5, §8)', () => {
     await signInWithForm(page, ACCOUNTS.first);
     await expect(page).toHaveURL(/\/password$/);
     await expect(page.getByTestId('first-access')).toContainText('senha temporária');
-    await page.getByLabel('Senha atual').fill('wrong-one');
-    await page.getByLabel('Nova senha').fill('novasenha1');
+    await page.getByLabel('Senha atual', { exact: true }).fill('wrong-one');
+    await page.getByLabel('Nova senha', { exact: true }).fill('novasenha1');
     await page.getByLabel('Confirme a nova senha').fill('novasenha1');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(page.getByTestId('password-error')).toHaveText('A senha atual está incorreta...');
-    await page.getByLabel('Senha atual').fill('demo1234');
+    await page.getByLabel('Senha atual', { exact: true }).fill('demo1234');
     await page.getByLabel('Confirme a nova senha').fill('outrasenha');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(page.getByText('As senhas não coincidem.')).toBeVisible();

@@ -54,7 +54,7 @@ export default function HomePage() {
         ) : null}
         <div data-testid="home-modules" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 24, marginTop: 24 }}>
           {MODULES.map((module) => (
-            <Link key={module.id} to={module.to} aria-label={t(`host:home.modules.${module.id}.title`)} style={{ display: 'block' }}>
+            <Link key={module.id} to={module.to} aria-label={t(`host:home.modules.${module.id}.title`)} style={{ display: 'block', textDecoration: 'none', color: 'inherit' }}>
               <Card hoverable style={{ height: '100%', borderTop: `4px solid ${module.colour}` }}>
                 <div style={{ fontSize: 32, color: module.colour, marginBottom: 12 }}>{module.icon}</div>
                 <Typography.Title level={4} style={{ marginTop: 0 }}>

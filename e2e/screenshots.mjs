@@ -1,0 +1,61 @@
+// Screenshots of the main screens, for people to look at: `node e2e/screenshots.mjs [baseURL] [outDir]`
+// against a running server (pnpm start). Uses Debian's Chromium.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumArgs } from './chromium-args.mjs';
+
+const baseURL = process.argv[2] ?? 'http://localhost:8080';
+const out = process.argv[3] ?? '.screenshots';
+mkdirSync(out, { recursive: true });
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, baseURL });
+const shot = async (name) => {
+  await page.waitForTimeout(450);
+  await page.screenshot({ path: join(out, `${name}.png`) });
+  console.log(`screenshot: ${join(out, `${name}.png`)}`);
+};
+
+async function signIn(email) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Senha$|^Password$/).fill('demo1234');
+  await page.getByRole('button', { name: /^Entrar$|^Sign in$/ }).click();
+  await page.waitForURL(/\/(home|password)$/);
+}
+
+await page.goto('/login');
+await shot('01-login');
+await page.getByLabel('E-mail').fill('admin@canteiro.test');
+await page.getByLabel('Senha').fill('wrong');
+await page.getByRole('button', { name: 'Entrar' }).click();
+await page.getByTestId('login-error').waitFor();
+await shot('02-login-error');
+await signIn('admin@canteiro.test');
+await shot('03-home');
+for (const [name, path] of [['04-admin', '/admin'], ['05-management', '/management'], ['06-dash', '/dash'], ['07-wip', '/admin/occurrence']]) {
+  await page.goto(path);
+  await page.getByTestId('user-block').waitFor();
+  await shot(name);
+}
+await page.getByRole('button', { name: /Menu do usuário/ }).click();
+await shot('08-avatar-menu');
+await page.goto('/nowhere');
+await shot('09-not-found');
+await page.goto('/password');
+await shot('10-password');
+await page.route('**/remotes/dash/**', (route) => route.abort());
+await page.goto('/dash');
+await page.getByTestId('module-error').waitFor();
+await shot('11-module-error');
+await page.unroute('**/remotes/dash/**');
+await page.setViewportSize({ width: 1000, height: 760 });
+await page.goto('/login');
+await shot('12-small-screen');
+await page.setViewportSize({ width: 1440, height: 900 });
+await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+await page.goto('/management');
+await page.getByTestId('user-block').waitFor();
+await shot('13-management-en');
+await browser.close();
