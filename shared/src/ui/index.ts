@@ -5,3 +5,4 @@ export * from './language-selector.js';
 export * from './logo.js';
 export * from './module-welcome.js';
 export * from './standalone-shell.js';
+export * from './form-field.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { ConfigProviderProps } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import ptBR from 'antd/es/locale/pt_BR';
@@ -18,7 +18,7 @@ export function ModuleProviders({ children }: { children: ReactNode }) {
   const locale = ANTD_LOCALES[i18n.language as Locale] ?? ptBR;
   return (
     <ConfigProvider locale={locale} theme={{ token: themeTokens }}>
-      <AntApp component={false}>{children}</AntApp>
+      {children}
     </ConfigProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
+import { Typography } from 'antd';
 import { LanguageSelector, Logo } from '@canteiro/shared/ui';
 
 /** The bare, centred frame of the login and password screens. */
@@ -18,7 +18,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <LanguageSelector />
       </header>
       <div style={{ display: 'grid', placeItems: 'center', padding: 24 }}>
-        <Card style={{ width: 420, boxShadow: '0 10px 40px #1b3a1c14' }} styles={{ body: { padding: 32 } }}>
+        <section style={{ width: 420, padding: 32, background: '#fff', borderRadius: 10, border: '1px solid #e6ebe6', boxShadow: '0 10px 40px #1b3a1c14' }}>
           <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
             {title}
           </Typography.Title>
@@ -28,7 +28,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
             </Typography.Paragraph>
           ) : null}
           {children}
-        </Card>
+        </section>
       </div>
     </div>
   );

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authApi, notify, toApiError } from '@canteiro/shared/core';
 import { loginSchema } from '@canteiro/shared/domain';
+import { FormField } from '@canteiro/shared/ui';
 import type { LoginInput } from '@canteiro/shared/domain';
 import { AuthCard } from './auth-card';
 import { fieldMessage } from './form-errors';
@@ -41,12 +42,8 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t('host:login.heading')} subtitle={t('host:login.subheading')}>
-      <Form
-        layout="vertical"
-        component="form"
-        requiredMark={false}
-        onFinish={() => undefined}
-        onSubmitCapture={(event) => {
+      <form
+        onSubmit={(event) => {
           event.preventDefault();
           void handleSubmit(onValid, () => setFailure(t('common:errors.validation_failed')))();
         }}
@@ -59,34 +56,24 @@ export default function LoginPage() {
           name="email"
           control={control}
           render={({ field, fieldState }) => (
-            <Form.Item
-              label={t('host:login.email')}
-              htmlFor="login-email"
-              validateStatus={fieldState.error ? 'error' : undefined}
-              help={fieldMessage(t, fieldState.error?.message)}
-            >
-              <Input id="login-email" type="email" autoComplete="username" size="large" placeholder={t('host:login.emailPlaceholder')} {...field} />
-            </Form.Item>
+            <FormField label={t('host:login.email')} htmlFor="login-email" error={fieldMessage(t, fieldState.error?.message)}>
+              <Input id="login-email" type="email" status={fieldState.error ? 'error' : undefined} autoComplete="username" size="large" placeholder={t('host:login.emailPlaceholder')} {...field} />
+            </FormField>
           )}
         />
         <Controller
           name="password"
           control={control}
           render={({ field, fieldState }) => (
-            <Form.Item
-              label={t('host:login.password')}
-              htmlFor="login-password"
-              validateStatus={fieldState.error ? 'error' : undefined}
-              help={fieldMessage(t, fieldState.error?.message)}
-            >
-              <Input.Password id="login-password" autoComplete="current-password" size="large" {...field} />
-            </Form.Item>
+            <FormField label={t('host:login.password')} htmlFor="login-password" error={fieldMessage(t, fieldState.error?.message)}>
+              <Input.Password id="login-password" status={fieldState.error ? 'error' : undefined} autoComplete="current-password" size="large" {...field} />
+            </FormField>
           )}
         />
         <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting} style={{ marginTop: 8 }}>
           {t('host:login.submit')}
         </Button>
-      </Form>
+      </form>
     </AuthCard>
   );
 }

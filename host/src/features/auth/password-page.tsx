@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { Alert, Button, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authApi, notify, toApiError, useSession } from '@canteiro/shared/core';
 import { changePasswordSchema } from '@canteiro/shared/domain';
+import { FormField } from '@canteiro/shared/ui';
 import type { ChangePasswordInput } from '@canteiro/shared/domain';
 import { AuthCard } from './auth-card';
 import { fieldMessage } from './form-errors';
@@ -63,12 +64,9 @@ export default function PasswordPage() {
       {firstAccess ? (
         <Alert data-testid="first-access" type="warning" showIcon message={t('host:login.firstAccess')} style={{ marginBottom: 20 }} />
       ) : null}
-      <Form
-        layout="vertical"
-        component="form"
-        requiredMark={false}
+      <form
         noValidate
-        onSubmitCapture={(event) => {
+        onSubmit={(event) => {
           event.preventDefault();
           void handleSubmit(onValid, () => setFailure(t('common:errors.validation_failed')))();
         }}
@@ -80,14 +78,9 @@ export default function PasswordPage() {
             name={name}
             control={control}
             render={({ field, fieldState }) => (
-              <Form.Item
-                label={t(labelKey)}
-                htmlFor={`password-${name}`}
-                validateStatus={fieldState.error ? 'error' : undefined}
-                help={fieldMessage(t, fieldState.error?.message)}
-              >
-                <Input.Password id={`password-${name}`} autoComplete={autoComplete} size="large" {...field} />
-              </Form.Item>
+              <FormField label={t(labelKey)} htmlFor={`password-${name}`} error={fieldMessage(t, fieldState.error?.message)}>
+                <Input.Password id={`password-${name}`} status={fieldState.error ? 'error' : undefined} autoComplete={autoComplete} size="large" {...field} />
+              </FormField>
             )}
           />
         ))}
@@ -101,7 +94,7 @@ export default function PasswordPage() {
             </Button>
           )}
         </Space>
-      </Form>
+      </form>
     </AuthCard>
   );
 }

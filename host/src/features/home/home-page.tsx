@@ -1,5 +1,5 @@
 import { AppstoreOutlined, BarChartOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -55,7 +55,7 @@ export default function HomePage() {
         <div data-testid="home-modules" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 24, marginTop: 24 }}>
           {MODULES.map((module) => (
             <Link key={module.id} to={module.to} aria-label={t(`host:home.modules.${module.id}.title`)} style={{ display: 'block', textDecoration: 'none', color: 'inherit' }}>
-              <Card hoverable style={{ height: '100%', borderTop: `4px solid ${module.colour}` }}>
+              <div className="canteiro-module-card" style={{ height: '100%', padding: 24, background: '#fff', borderRadius: 10, border: '1px solid #e6ebe6', borderTop: `4px solid ${module.colour}` }}>
                 <div style={{ fontSize: 32, color: module.colour, marginBottom: 12 }}>{module.icon}</div>
                 <Typography.Title level={4} style={{ marginTop: 0 }}>
                   {t(`host:home.modules.${module.id}.title`)}
@@ -64,7 +64,7 @@ export default function HomePage() {
                   {t(`host:home.modules.${module.id}.description`)}
                 </Typography.Paragraph>
                 <span style={{ color: module.colour, fontWeight: 600 }}>{t('host:home.open')} →</span>
-              </Card>
+              </div>
             </Link>
           ))}
         </div>

@@ -1,0 +1,183 @@
+// `pnpm bench`: measures the production build against a real server on a fresh embedded
+// database. Prints a table; a benchmark, never a test: it does not fail on slow figures.
+//  - JS (gzip) the login page downloads, and what entering each module adds;
+//  - median time in Chromium from navigation to an interactive login form, and from home
+//    to a module's welcome page;
+//  - login requests per second and p99 latency (autocannon, loopback only).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { chromiumArgs } from './chromium-args.mjs';
+
+const repo = resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 8282);
+const BASE = `http://localhost:${PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
+const MODULES = [
+  { id: 'admin', card: 'Administrador', welcome: 'Bem-vindo ao módulo Administrador' },
+  { id: 'management', card: 'Gerencial', welcome: 'Bem-vindo ao módulo Gerencial' },
+  { id: 'dash', card: 'Dashboards', welcome: 'Bem-vindo aos Dashboards' },
+];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function startServer() {
+  const server = spawn('node', [join(repo, 'server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'canteiro-bench-')),
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  server.kill();
+  throw new Error('bench: the server did not start');
+}
+
+/** Records every script the page downloads, with its gzip size (level 6, as served). */
+function recordScripts(page) {
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      const body = await response.body();
+      scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body).length });
+    } catch {
+      // A redirect or an aborted response has no body.
+    }
+  });
+  return scripts;
+}
+const total = (scripts, key) => [...scripts.values()].reduce((sum, entry) => sum + entry[key], 0);
+
+async function signIn(page) {
+  await page.getByLabel('E-mail').fill('admin@canteiro.test');
+  await page.getByLabel('Senha').fill('demo1234');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByTestId('home-modules').waitFor();
+}
+
+async function measureDownloads(browser) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+  const page = await context.newPage();
+  const scripts = recordScripts(page);
+  await page.goto(`${BASE}/login`);
+  await page.getByLabel('E-mail').waitFor();
+  await page.waitForLoadState('networkidle');
+  const rows = [{ screen: 'login page', files: scripts.size, raw: total(scripts, 'raw'), gzip: total(scripts, 'gzip') }];
+  await signIn(page);
+  await page.waitForLoadState('networkidle');
+  let before = { files: scripts.size, raw: total(scripts, 'raw'), gzip: total(scripts, 'gzip') };
+  rows.push({ screen: 'login → home (added)', files: scripts.size - rows[0].files, raw: before.raw - rows[0].raw, gzip: before.gzip - rows[0].gzip });
+  for (const module of MODULES) {
+    await page.goto(`${BASE}/home`);
+    await page.getByRole('link', { name: module.card }).click();
+    await page.getByText(module.welcome).waitFor();
+    await page.waitForLoadState('networkidle');
+    const after = { files: scripts.size, raw: total(scripts, 'raw'), gzip: total(scripts, 'gzip') };
+    rows.push({ screen: `entering /${module.id} (added)`, files: after.files - before.files, raw: after.raw - before.raw, gzip: after.gzip - before.gzip });
+    before = after;
+  }
+  await context.close();
+  return rows;
+}
+
+async function timeLoginForm(browser) {
+  const times = [];
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const started = performance.now();
+    await page.goto(`${BASE}/login`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Entrar' }).waitFor({ state: 'visible' });
+    await page.getByLabel('E-mail').isEditable();
+    times.push(performance.now() - started);
+    await context.close();
+  }
+  return times;
+}
+
+async function timeModuleEntry(browser, module) {
+  const times = [];
+  for (let run = 0; run < RUNS; run++) {
+    // A new context each run: the module's files are not in the cache yet.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${BASE}/login`);
+    await signIn(page);
+    const started = performance.now();
+    await page.getByRole('link', { name: module.card }).click();
+    await page.getByText(module.welcome).waitFor();
+    times.push(performance.now() - started);
+    await context.close();
+  }
+  return times;
+}
+
+async function loginThroughput() {
+  const cookieResponse = await fetch(`${BASE}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookieResponse.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const result = await autocannon({
+    url: `${BASE}/api/authentication/login`,
+    method: 'POST',
+    connections: 8,
+    duration: LOGIN_SECONDS,
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
+    body: JSON.stringify({ email: 'admin@canteiro.test', password: 'demo1234', from_web: true }),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    total: result.requests.total,
+  };
+}
+
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+try {
+  const downloads = await measureDownloads(browser);
+  const loginForm = await timeLoginForm(browser);
+  const moduleEntry = {};
+  for (const module of MODULES) moduleEntry[module.id] = await timeModuleEntry(browser, module);
+  await browser.close();
+  const login = await loginThroughput();
+
+  console.log('\nCanteiro benchmark — production build, PGlite, Chromium (Debian), 2 cores');
+  console.log('\nJS downloaded (scripts; gzip level 6)');
+  for (const row of downloads) console.log(`  ${row.screen.padEnd(28)} ${String(row.files).padStart(3)} files  ${kb(row.raw).padStart(10)} raw  ${kb(row.gzip).padStart(9)} gzip`);
+  console.log(`\nTimes in Chromium (median of ${RUNS}, cold cache)`);
+  console.log(`  navigation → interactive login form   ${median(loginForm).toFixed(0).padStart(5)} ms`);
+  for (const module of MODULES) console.log(`  home → /${module.id} welcome page${' '.repeat(18 - module.id.length)} ${median(moduleEntry[module.id]).toFixed(0).padStart(5)} ms`);
+  console.log(`\nLogin (POST /api/authentication/login, argon2id, 8 connections, ${LOGIN_SECONDS} s)`);
+  console.log(`  ${login.requestsPerSecond.toFixed(1)} requests/s, p50 ${login.p50} ms, p99 ${login.p99} ms, ${login.total} requests, ${login.non2xx} non-2xx, ${login.errors} errors`);
+  mkdirSync(join(repo, '.bench'), { recursive: true });
+  writeFileSync(join(repo, '.bench/results.json'), JSON.stringify({ at: new Date().toISOString(), downloads, loginForm, moduleEntry, login }, null, 2));
+} finally {
+  await browser.close().catch(() => undefined);
+  server.kill('SIGTERM');
+}

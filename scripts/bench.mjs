@@ -1,0 +1,14 @@
+// `pnpm bench`: build for production if needed, then measure (e2e/bench.mjs).
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { run } from './run.mjs';
+import { ensureChromium, installDependencies } from './setup.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+await installDependencies(root);
+await ensureChromium();
+const built = ['server/dist/main.js', 'host/dist/index.html', 'remote-admin/dist/mf-manifest.json', 'remote-management/dist/mf-manifest.json', 'remote-dash/dist/mf-manifest.json'];
+if (process.env.BENCH_BUILD === '1' || !built.every((file) => existsSync(join(root, file)))) {
+  if ((await run('pnpm', ['build'], { cwd: root })) !== 0) process.exit(1);
+}
+process.exit(await run('node', ['e2e/bench.mjs'], { cwd: root }));
