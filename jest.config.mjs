@@ -3,7 +3,13 @@
 // Playwright suite (e2e/).
 const swc = [
   '@swc/jest',
-  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+  },
 ];
 
 const project = (name, roots) => ({
@@ -26,5 +32,9 @@ const project = (name, roots) => ({
 });
 
 export default {
-  projects: [project('shared', ['shared/src']), project('host', ['host/src']), project('remotes', ['remote-admin/src', 'remote-management/src', 'remote-dash/src'])],
+  projects: [
+    project('shared', ['shared/src']),
+    project('host', ['host/src']),
+    project('remotes', ['remote-admin/src', 'remote-management/src', 'remote-dash/src']),
+  ],
 };

@@ -86,18 +86,30 @@ async function measureDownloads(browser) {
   await page.goto(`${BASE}/login`);
   await page.getByLabel('E-mail').waitFor();
   await page.waitForLoadState('networkidle');
-  const rows = [{ screen: 'login page', files: scripts.size, raw: total(scripts, 'raw'), gzip: total(scripts, 'gzip') }];
+  const rows = [
+    { screen: 'login page', files: scripts.size, raw: total(scripts, 'raw'), gzip: total(scripts, 'gzip') },
+  ];
   await signIn(page);
   await page.waitForLoadState('networkidle');
   let before = { files: scripts.size, raw: total(scripts, 'raw'), gzip: total(scripts, 'gzip') };
-  rows.push({ screen: 'login → home (added)', files: scripts.size - rows[0].files, raw: before.raw - rows[0].raw, gzip: before.gzip - rows[0].gzip });
+  rows.push({
+    screen: 'login → home (added)',
+    files: scripts.size - rows[0].files,
+    raw: before.raw - rows[0].raw,
+    gzip: before.gzip - rows[0].gzip,
+  });
   for (const module of MODULES) {
     await page.goto(`${BASE}/home`);
     await page.getByRole('link', { name: module.card }).click();
     await page.getByText(module.welcome).waitFor();
     await page.waitForLoadState('networkidle');
     const after = { files: scripts.size, raw: total(scripts, 'raw'), gzip: total(scripts, 'gzip') };
-    rows.push({ screen: `entering /${module.id} (added)`, files: after.files - before.files, raw: after.raw - before.raw, gzip: after.gzip - before.gzip });
+    rows.push({
+      screen: `entering /${module.id} (added)`,
+      files: after.files - before.files,
+      raw: after.raw - before.raw,
+      gzip: after.gzip - before.gzip,
+    });
     before = after;
   }
   await context.close();
@@ -144,7 +156,11 @@ async function loginThroughput() {
     method: 'POST',
     connections: 8,
     duration: LOGIN_SECONDS,
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) },
+    headers: {
+      'content-type': 'application/json',
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': decodeURIComponent(xsrf),
+    },
     body: JSON.stringify({ email: 'admin@canteiro.test', password: 'demo1234', from_web: true }),
   });
   return {
@@ -158,7 +174,10 @@ async function loginThroughput() {
 }
 
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: chromiumArgs,
+});
 try {
   const downloads = await measureDownloads(browser);
   const loginForm = await timeLoginForm(browser);
@@ -169,14 +188,25 @@ try {
 
   console.log('\nCanteiro benchmark — production build, PGlite, Chromium (Debian), 2 cores');
   console.log('\nJS downloaded (scripts; gzip level 6)');
-  for (const row of downloads) console.log(`  ${row.screen.padEnd(28)} ${String(row.files).padStart(3)} files  ${kb(row.raw).padStart(10)} raw  ${kb(row.gzip).padStart(9)} gzip`);
+  for (const row of downloads)
+    console.log(
+      `  ${row.screen.padEnd(28)} ${String(row.files).padStart(3)} files  ${kb(row.raw).padStart(10)} raw  ${kb(row.gzip).padStart(9)} gzip`,
+    );
   console.log(`\nTimes in Chromium (median of ${RUNS}, cold cache)`);
   console.log(`  navigation → interactive login form   ${median(loginForm).toFixed(0).padStart(5)} ms`);
-  for (const module of MODULES) console.log(`  home → /${module.id} welcome page${' '.repeat(18 - module.id.length)} ${median(moduleEntry[module.id]).toFixed(0).padStart(5)} ms`);
+  for (const module of MODULES)
+    console.log(
+      `  home → /${module.id} welcome page${' '.repeat(18 - module.id.length)} ${median(moduleEntry[module.id]).toFixed(0).padStart(5)} ms`,
+    );
   console.log(`\nLogin (POST /api/authentication/login, argon2id, 8 connections, ${LOGIN_SECONDS} s)`);
-  console.log(`  ${login.requestsPerSecond.toFixed(1)} requests/s, p50 ${login.p50} ms, p99 ${login.p99} ms, ${login.total} requests, ${login.non2xx} non-2xx, ${login.errors} errors`);
+  console.log(
+    `  ${login.requestsPerSecond.toFixed(1)} requests/s, p50 ${login.p50} ms, p99 ${login.p99} ms, ${login.total} requests, ${login.non2xx} non-2xx, ${login.errors} errors`,
+  );
   mkdirSync(join(repo, '.bench'), { recursive: true });
-  writeFileSync(join(repo, '.bench/results.json'), JSON.stringify({ at: new Date().toISOString(), downloads, loginForm, moduleEntry, login }, null, 2));
+  writeFileSync(
+    join(repo, '.bench/results.json'),
+    JSON.stringify({ at: new Date().toISOString(), downloads, loginForm, moduleEntry, login }, null, 2),
+  );
 } finally {
   await browser.close().catch(() => undefined);
   server.kill('SIGTERM');

@@ -12,7 +12,6 @@ export const PORT = Number(process.env.E2E_PORT ?? 8181);
 const repo = resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'canteiro-e2e-'));
 
-
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,

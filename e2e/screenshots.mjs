@@ -9,7 +9,10 @@ const baseURL = process.argv[2] ?? 'http://localhost:8080';
 const out = process.argv[3] ?? '.screenshots';
 mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: chromiumArgs,
+});
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, baseURL });
 const shot = async (name) => {
   await page.waitForTimeout(450);
@@ -34,7 +37,12 @@ await page.getByTestId('login-error').waitFor();
 await shot('02-login-error');
 await signIn('admin@canteiro.test');
 await shot('03-home');
-for (const [name, path] of [['04-admin', '/admin'], ['05-management', '/management'], ['06-dash', '/dash'], ['07-wip', '/admin/occurrence']]) {
+for (const [name, path] of [
+  ['04-admin', '/admin'],
+  ['05-management', '/management'],
+  ['06-dash', '/dash'],
+  ['07-wip', '/admin/occurrence'],
+]) {
   await page.goto(path);
   await page.getByTestId('user-block').waitFor();
   await shot(name);

@@ -7,7 +7,13 @@ import { ensureChromium, installDependencies } from './setup.mjs';
 const root = resolve(import.meta.dirname, '..');
 await installDependencies(root);
 await ensureChromium();
-const built = ['server/dist/main.js', 'host/dist/index.html', 'remote-admin/dist/mf-manifest.json', 'remote-management/dist/mf-manifest.json', 'remote-dash/dist/mf-manifest.json'];
+const built = [
+  'server/dist/main.js',
+  'host/dist/index.html',
+  'remote-admin/dist/mf-manifest.json',
+  'remote-management/dist/mf-manifest.json',
+  'remote-dash/dist/mf-manifest.json',
+];
 if (process.env.BENCH_BUILD === '1' || !built.every((file) => existsSync(join(root, file)))) {
   if ((await run('pnpm', ['build'], { cwd: root })) !== 0) process.exit(1);
 }

@@ -18,12 +18,17 @@ export async function ensureChromium() {
   if (existsSync(chromiumPath())) return;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root || !existsSync('/usr/bin/apt-get')) {
-    console.error(`setup: Chromium not found at ${chromiumPath()}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`);
+    console.error(
+      `setup: Chromium not found at ${chromiumPath()}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
     process.exit(1);
   }
   console.log("setup: installing Debian's chromium package (about 35 s)…");
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0 || (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0) {
+  if (
+    (await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
+    (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0
+  ) {
     console.error('setup: apt-get install chromium failed');
     process.exit(1);
   }

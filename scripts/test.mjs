@@ -46,12 +46,17 @@ async function nodeSuite(name, env) {
 async function jestSuite() {
   const begun = Date.now();
   const file = join(results, 'jest.json');
-  const code = await run('pnpm', ['exec', 'jest', '--config', 'jest.config.mjs', '--json', `--outputFile=${file}`], { cwd: root });
+  const code = await run('pnpm', ['exec', 'jest', '--config', 'jest.config.mjs', '--json', `--outputFile=${file}`], {
+    cwd: root,
+  });
   const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
   suites.push({
     name: 'unit & components (jest)',
     passed: report?.numPassedTests ?? 0,
-    failed: (report?.numFailedTests ?? 0) + (report?.numRuntimeErrorTestSuites ?? 0) + (code !== 0 && !report?.numFailedTests ? 1 : 0),
+    failed:
+      (report?.numFailedTests ?? 0) +
+      (report?.numRuntimeErrorTestSuites ?? 0) +
+      (code !== 0 && !report?.numFailedTests ? 1 : 0),
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
     seconds: (Date.now() - begun) / 1000,
   });
@@ -80,7 +85,8 @@ await gate('type check', 'pnpm', ['-r', '--workspace-concurrency=2', 'typecheck'
 await gate('lint', 'pnpm', ['lint']);
 await jestSuite();
 await nodeSuite('server on PGlite (node:test)', { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) await nodeSuite('server on PostgreSQL (node:test)', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+if (process.env.TEST_DATABASE_URL)
+  await nodeSuite('server on PostgreSQL (node:test)', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 else console.log('\ntest: TEST_DATABASE_URL is not set; the server suite ran on PGlite only.');
 await e2eSuite();
 finish();
@@ -90,10 +96,13 @@ function finish() {
   const failed = suites.reduce((sum, suite) => sum + suite.failed, 0) + gates.filter((g) => !g.ok).length;
   const skipped = suites.reduce((sum, suite) => sum + suite.skipped, 0);
   console.log('\n── summary ─────────────────────────────────────────────');
-  for (const g of gates) console.log(`${g.ok ? 'ok  ' : 'FAIL'}  ${g.name.padEnd(36)} ${g.seconds.toFixed(1).padStart(6)} s`);
+  for (const g of gates)
+    console.log(`${g.ok ? 'ok  ' : 'FAIL'}  ${g.name.padEnd(36)} ${g.seconds.toFixed(1).padStart(6)} s`);
   for (const s of suites) {
     const state = s.failed ? 'FAIL' : 'ok  ';
-    console.log(`${state}  ${s.name.padEnd(36)} ${s.seconds.toFixed(1).padStart(6)} s  ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`);
+    console.log(
+      `${state}  ${s.name.padEnd(36)} ${s.seconds.toFixed(1).padStart(6)} s  ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`,
+    );
   }
   console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   // The one closing line CI reads.

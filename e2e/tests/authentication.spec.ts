@@ -84,7 +84,10 @@ test.describe('signing out (spec §4)', () => {
     await expect(logout).toHaveClass(/ant-btn-loading/);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Você saiu com sucesso.')).toBeVisible();
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
     await page.goto('/home');
     await expect(page).toHaveURL(/\/login$/);
   });

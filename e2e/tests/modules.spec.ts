@@ -9,7 +9,17 @@ const MENUS = {
     work: ['Administrador', 'Obras', 'Contratadas', 'Usuários'],
     contract: ['Administrador', 'Contratadas', 'Usuários'],
   },
-  management: ['Gerencial', 'Disciplinas', 'Áreas', 'Locais', 'Blocos', 'Pacotes', 'Atividades', 'Funções', 'Equipamentos'],
+  management: [
+    'Gerencial',
+    'Disciplinas',
+    'Áreas',
+    'Locais',
+    'Blocos',
+    'Pacotes',
+    'Atividades',
+    'Funções',
+    'Equipamentos',
+  ],
   dash: [
     'Dashboards',
     'Saúde do projeto',
@@ -54,7 +64,10 @@ test('the sidebar: home link, a screen of the module, the user block and its ava
   await page.getByTestId('module-menu').getByRole('link', { name: 'Ocorrências' }).click();
   await expect(page).toHaveURL(/\/admin\/occurrence$/);
   await expect(page.getByTestId('work-in-progress')).toBeVisible();
-  await expect(page.getByTestId('module-menu').getByRole('link', { name: 'Ocorrências' })).toHaveCSS('color', 'rgb(27, 94, 32)');
+  await expect(page.getByTestId('module-menu').getByRole('link', { name: 'Ocorrências' })).toHaveCSS(
+    'color',
+    'rgb(27, 94, 32)',
+  );
   // The avatar menu opens and closes on click, and closes on an outside click.
   const avatar = page.getByRole('button', { name: 'Menu do usuário' });
   await avatar.click();
@@ -91,7 +104,9 @@ test('a module that cannot be loaded shows its error panel while Home and the ot
   await expect(page.getByTestId('module-welcome')).toContainText('Bem-vindo ao módulo Administrador');
 });
 
-test('the modules share one React, one i18n, one session: a language change in the host reaches a module', async ({ page }) => {
+test('the modules share one React, one i18n, one session: a language change in the host reaches a module', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await page.goto('/management');
   await expect(page.getByTestId('module-welcome')).toContainText('Bem-vindo ao módulo Gerencial');

@@ -53,7 +53,10 @@ test.describe('the navigation guard (spec §2)', () => {
     await signIn(page, 'admin');
     await page.goto('/admin/occurrence');
     await expect(page).toHaveTitle('Ocorrências · Canteiro');
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Catálogo de ocorrências apontadas em campo.');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Catálogo de ocorrências apontadas em campo.',
+    );
     // Spec §2: the survey list reuses the activity report's title and description.
     await page.goto('/admin/survey');
     await expect(page).toHaveTitle('Relatório de atividades · Canteiro');

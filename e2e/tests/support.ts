@@ -26,7 +26,12 @@ export async function signIn(page: Page, account: keyof typeof ACCOUNTS): Promis
   const session = await page.evaluate(
     async ({ email, password }) => {
       await fetch('/api/health');
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.split('=')[1] ?? '',
+      );
       const response = await fetch('/api/authentication/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },

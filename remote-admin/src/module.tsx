@@ -34,10 +34,25 @@ const adminModule: CanteiroModule = {
     { path: 'base', permission: 'base', titleKey: 'routes.base.title', descriptionKey: 'routes.base.description' },
     { path: 'user', titleKey: 'routes.user.title', descriptionKey: 'routes.user.description' },
     { path: 'work', permission: 'work', titleKey: 'routes.work.title', descriptionKey: 'routes.work.description' },
-    { path: 'contract', permission: 'contract', titleKey: 'routes.contract.title', descriptionKey: 'routes.contract.description' },
-    { path: 'occurrence', permission: 'admin', titleKey: 'routes.occurrence.title', descriptionKey: 'routes.occurrence.description' },
+    {
+      path: 'contract',
+      permission: 'contract',
+      titleKey: 'routes.contract.title',
+      descriptionKey: 'routes.contract.description',
+    },
+    {
+      path: 'occurrence',
+      permission: 'admin',
+      titleKey: 'routes.occurrence.title',
+      descriptionKey: 'routes.occurrence.description',
+    },
     // Spec §2: the survey list reuses the activity report's title and description.
-    { path: 'survey', permission: 'admin', titleKey: 'common:routes.activityReport.title', descriptionKey: 'common:routes.activityReport.description' },
+    {
+      path: 'survey',
+      permission: 'admin',
+      titleKey: 'common:routes.activityReport.title',
+      descriptionKey: 'common:routes.activityReport.description',
+    },
   ],
   Providers: ModuleProviders,
 };

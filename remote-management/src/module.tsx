@@ -34,15 +34,18 @@ const managementModule: CanteiroModule = {
     { to: 'equipment', labelKey: 'menu.equipment', icon: <ToolOutlined />, permission: 'contract' },
   ],
   routes: [
-    { path: '', titleKey: 'routes.start.title', descriptionKey: 'routes.start.description', load: () => import('./pages/welcome-page') },
-    ...CATALOGUE.map(
-      (entity): ModuleRoute => ({
-        path: entity,
-        permission: 'contract',
-        titleKey: `routes.${entity}.title`,
-        descriptionKey: `routes.${entity}.description`,
-      }),
-    ),
+    {
+      path: '',
+      titleKey: 'routes.start.title',
+      descriptionKey: 'routes.start.description',
+      load: () => import('./pages/welcome-page'),
+    },
+    ...CATALOGUE.map((entity): ModuleRoute => ({
+      path: entity,
+      permission: 'contract',
+      titleKey: `routes.${entity}.title`,
+      descriptionKey: `routes.${entity}.description`,
+    })),
   ],
   Providers: ModuleProviders,
 };

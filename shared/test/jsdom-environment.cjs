@@ -2,7 +2,20 @@
 // jsdom does not provide and ky needs.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
-const NODE_GLOBALS = ['fetch', 'Request', 'Response', 'Headers', 'FormData', 'Blob', 'ReadableStream', 'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder', 'structuredClone'];
+const NODE_GLOBALS = [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'FormData',
+  'Blob',
+  'ReadableStream',
+  'AbortController',
+  'AbortSignal',
+  'TextEncoder',
+  'TextDecoder',
+  'structuredClone',
+];
 
 class JsdomWithFetch extends TestEnvironment {
   constructor(...args) {

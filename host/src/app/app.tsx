@@ -26,9 +26,36 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<Navigate to="/home" replace />} />
-      <Route path="/login" element={<RouteView meta={hostRoutes.login}><Fade><LoginPage /></Fade></RouteView>} />
-      <Route path="/password" element={<RouteView meta={hostRoutes.password}><Fade><PasswordPage /></Fade></RouteView>} />
-      <Route path="/home" element={<RouteView meta={hostRoutes.home}><Fade><HomePage /></Fade></RouteView>} />
+      <Route
+        path="/login"
+        element={
+          <RouteView meta={hostRoutes.login}>
+            <Fade>
+              <LoginPage />
+            </Fade>
+          </RouteView>
+        }
+      />
+      <Route
+        path="/password"
+        element={
+          <RouteView meta={hostRoutes.password}>
+            <Fade>
+              <PasswordPage />
+            </Fade>
+          </RouteView>
+        }
+      />
+      <Route
+        path="/home"
+        element={
+          <RouteView meta={hostRoutes.home}>
+            <Fade>
+              <HomePage />
+            </Fade>
+          </RouteView>
+        }
+      />
       <Route path="/admin/*" element={<ModuleOutlet id="admin" />} />
       <Route path="/management/*" element={<ModuleOutlet id="management" />} />
       <Route path="/dash/*" element={<ModuleOutlet id="dash" />} />

@@ -14,7 +14,10 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: '/login'
  * The navigation guard of spec §2: a signed-in user opening login goes home; a route that
  * needs a login without one goes to login; a missing permission shows the 404 screen.
  */
-export function decide(access: RouteAccess, session: { token: string | null; user: SessionUser | null }): GuardDecision {
+export function decide(
+  access: RouteAccess,
+  session: { token: string | null; user: SessionUser | null },
+): GuardDecision {
   const signedIn = Boolean(session.token);
   if (access.auth === 'guest') return signedIn ? { kind: 'redirect', to: '/home' } : { kind: 'allow' };
   if (access.auth === 'public') return { kind: 'allow' };

@@ -42,7 +42,9 @@ export function RouteView({ meta, children }: { meta: RouteMeta; children: React
   const location = useLocation();
   const decision = decide(meta, { token, user });
   if (decision.kind === 'redirect') {
-    return <Navigate to={decision.to} replace state={decision.to === '/login' ? { from: location.pathname } : undefined} />;
+    return (
+      <Navigate to={decision.to} replace state={decision.to === '/login' ? { from: location.pathname } : undefined} />
+    );
   }
   if (decision.kind === 'not-found') return <NotFoundPage />;
   return (

@@ -36,9 +36,20 @@ export const enUS: Translation<typeof ptBR> = {
     greeting: 'Hello, {{name}}!',
     choose: 'Choose a module to start.',
     modules: {
-      management: { title: 'Management', description: "Each contractor's disciplines, areas, locations, blocks, packages, activities, functions and equipment." },
-      dash: { title: 'Dashboards', description: 'Value-adding work, hidden waste and evident waste in man-hours, by function, routine, equipment and performance.' },
-      admin: { title: 'Administrator', description: 'Bases, works, contractors, occurrences, users and satisfaction surveys.' },
+      management: {
+        title: 'Management',
+        description:
+          "Each contractor's disciplines, areas, locations, blocks, packages, activities, functions and equipment.",
+      },
+      dash: {
+        title: 'Dashboards',
+        description:
+          'Value-adding work, hidden waste and evident waste in man-hours, by function, routine, equipment and performance.',
+      },
+      admin: {
+        title: 'Administrator',
+        description: 'Bases, works, contractors, occurrences, users and satisfaction surveys.',
+      },
     },
     open: 'Open',
   },

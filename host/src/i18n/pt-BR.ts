@@ -33,9 +33,19 @@ export const ptBR = {
     greeting: 'Olá, {{name}}!',
     choose: 'Escolha um módulo para começar.',
     modules: {
-      management: { title: 'Gerencial', description: 'Disciplinas, áreas, locais, blocos, pacotes, atividades, funções e equipamentos de cada contratada.' },
-      dash: { title: 'Dashboards', description: 'Agrega valor, perda oculta e perda evidente em HH, por função, rotina, equipamento e desempenho.' },
-      admin: { title: 'Administrador', description: 'Bases, obras, contratadas, ocorrências, usuários e pesquisas de satisfação.' },
+      management: {
+        title: 'Gerencial',
+        description:
+          'Disciplinas, áreas, locais, blocos, pacotes, atividades, funções e equipamentos de cada contratada.',
+      },
+      dash: {
+        title: 'Dashboards',
+        description: 'Agrega valor, perda oculta e perda evidente em HH, por função, rotina, equipamento e desempenho.',
+      },
+      admin: {
+        title: 'Administrador',
+        description: 'Bases, obras, contratadas, ocorrências, usuários e pesquisas de satisfação.',
+      },
     },
     open: 'Abrir',
   },

@@ -18,7 +18,10 @@ export const enUS: Translation<typeof ptBR> = {
     start: { title: 'Dashboards', description: 'Productivity indicators of the works.' },
     equipmentReport: { title: 'Equipment report', description: 'Equipment observations reported on site.' },
     quantityReport: { title: 'Quantity report', description: 'Produced quantities reported on site.' },
-    projectHealth: { title: 'Project health', description: 'Indexes and man-hours of value-adding work, hidden waste and evident waste.' },
+    projectHealth: {
+      title: 'Project health',
+      description: 'Indexes and man-hours of value-adding work, hidden waste and evident waste.',
+    },
     byFunction: { title: 'By function', description: 'Man-hours, people and occurrences of each function.' },
     routine: { title: 'Routine', description: 'Man-hours hour by hour through the day.' },
     equipment: { title: 'Equipment', description: 'Equipment utilization and occurrences.' },

@@ -15,7 +15,10 @@ export const ptBR = {
     start: { title: 'Dashboards', description: 'Indicadores de produtividade das obras.' },
     equipmentReport: { title: 'Relatório de equipamentos', description: 'Apontamentos de equipamentos em campo.' },
     quantityReport: { title: 'Relatório de quantidades', description: 'Quantidades produzidas apontadas em campo.' },
-    projectHealth: { title: 'Saúde do projeto', description: 'Índices e HH de agrega valor, perda oculta e perda evidente.' },
+    projectHealth: {
+      title: 'Saúde do projeto',
+      description: 'Índices e HH de agrega valor, perda oculta e perda evidente.',
+    },
     byFunction: { title: 'Por função', description: 'HH, pessoas e ocorrências de cada função.' },
     routine: { title: 'Rotina', description: 'HH hora a hora ao longo do dia.' },
     equipment: { title: 'Equipamentos', description: 'Utilização e ocorrências dos equipamentos.' },

@@ -1,7 +1,13 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
 import { AUTH_SCHEME, REQUEST_TIMEOUT_MS, XSRF_COOKIE, XSRF_HEADER } from '@canteiro/shared/domain';
-import type { ApiErrorBody, ChangePasswordInput, LoginInput, LoginResponse, SessionUser } from '@canteiro/shared/domain';
+import type {
+  ApiErrorBody,
+  ChangePasswordInput,
+  LoginInput,
+  LoginResponse,
+  SessionUser,
+} from '@canteiro/shared/domain';
 import { useSession } from './session.js';
 
 /** Where the client sends someone whose session the server refused; the host installs a router-aware one. */
@@ -27,7 +33,10 @@ function isSameOrigin(url: string): boolean {
 
 /** The server issues the XSRF cookie on any answer; fetch one before the first unsafe call if missing. */
 async function ensureXsrfCookie(): Promise<string | null> {
-  if (!readCookie(XSRF_COOKIE)) await fetch(new URL(`${API_PREFIX}health`, window.location.href), { credentials: 'same-origin' }).catch(() => undefined);
+  if (!readCookie(XSRF_COOKIE))
+    await fetch(new URL(`${API_PREFIX}health`, window.location.href), { credentials: 'same-origin' }).catch(
+      () => undefined,
+    );
   return readCookie(XSRF_COOKIE);
 }
 

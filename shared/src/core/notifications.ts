@@ -29,7 +29,10 @@ export const useNotifications = create<NotificationState>((set, get) => ({
     const dropped = kept.slice(0, Math.max(0, kept.length - MAX_NOTIFICATIONS));
     dropped.forEach((old) => clearTimeout(timers.get(old.id)));
     set({ items: kept.slice(-MAX_NOTIFICATIONS) });
-    timers.set(item.id, setTimeout(() => dismiss(item.id), NOTIFICATION_DURATION_MS));
+    timers.set(
+      item.id,
+      setTimeout(() => dismiss(item.id), NOTIFICATION_DURATION_MS),
+    );
   },
   dismiss: (id) => {
     clearTimeout(timers.get(id));

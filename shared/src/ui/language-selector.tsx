@@ -33,7 +33,13 @@ export function LanguageSelector({ size = 'middle' }: { size?: 'small' | 'middle
         value: option.value,
         label: (
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-            <img src={option.flag} alt="" width={20} height={14} style={{ borderRadius: 2, boxShadow: '0 0 0 1px #0001' }} />
+            <img
+              src={option.flag}
+              alt=""
+              width={20}
+              height={14}
+              style={{ borderRadius: 2, boxShadow: '0 0 0 1px #0001' }}
+            />
             {option.label}
           </span>
         ),

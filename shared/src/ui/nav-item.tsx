@@ -39,7 +39,11 @@ export function NavItem({ to, labelKey, icon, end }: NavItemProps) {
         fontWeight: isActive ? 600 : 400,
       })}
     >
-      {icon ? <span aria-hidden style={{ display: 'inline-flex', fontSize: 16 }}>{icon}</span> : null}
+      {icon ? (
+        <span aria-hidden style={{ display: 'inline-flex', fontSize: 16 }}>
+          {icon}
+        </span>
+      ) : null}
       <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{t(labelKey)}</span>
     </NavLink>
   );

@@ -22,7 +22,9 @@ function DevSignIn() {
         <Button
           type="primary"
           block
-          onClick={() => authApi.login({ email, password }).catch(async (cause) => setError((await toApiError(cause)).message))}
+          onClick={() =>
+            authApi.login({ email, password }).catch(async (cause) => setError((await toApiError(cause)).message))
+          }
         >
           Sign in
         </Button>
@@ -56,19 +58,38 @@ export function StandaloneShell({ module }: { module: CanteiroModule }) {
     <Providers>
       <BrowserRouter>
         <div style={{ display: 'flex', minHeight: '100vh' }}>
-          <nav style={{ width: 240, padding: 12, borderRight: '1px solid #e4e8e4', display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <nav
+            style={{
+              width: 240,
+              padding: 12,
+              borderRight: '1px solid #e4e8e4',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 2,
+            }}
+          >
             <LanguageSelector size="small" />
             {module.menu
               .filter((entry) => hasPermission(user.permission_set.value, entry.permission))
               .map((entry) => (
-                <NavItem key={entry.to} to={`${module.basePath}/${entry.to}`.replace(/\/$/, '')} labelKey={`${module.namespace}:${entry.labelKey}`} icon={entry.icon} end={entry.to === ''} />
+                <NavItem
+                  key={entry.to}
+                  to={`${module.basePath}/${entry.to}`.replace(/\/$/, '')}
+                  labelKey={`${module.namespace}:${entry.labelKey}`}
+                  icon={entry.icon}
+                  end={entry.to === ''}
+                />
               ))}
           </nav>
           <main style={{ flex: 1, padding: 24 }}>
             <Suspense fallback={<Spin />}>
               <Routes>
                 {pages.map(({ route, Page }) => (
-                  <Route key={route.path} path={`${module.basePath}/${route.path}`.replace(/\/$/, '')} element={<Page />} />
+                  <Route
+                    key={route.path}
+                    path={`${module.basePath}/${route.path}`.replace(/\/$/, '')}
+                    element={<Page />}
+                  />
                 ))}
                 <Route path="*" element={<p>Open {module.basePath}</p>} />
               </Routes>

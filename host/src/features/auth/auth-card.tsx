@@ -18,7 +18,16 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <LanguageSelector />
       </header>
       <div style={{ display: 'grid', placeItems: 'center', padding: 24 }}>
-        <section style={{ width: 420, padding: 32, background: '#fff', borderRadius: 10, border: '1px solid #e6ebe6', boxShadow: '0 10px 40px #1b3a1c14' }}>
+        <section
+          style={{
+            width: 420,
+            padding: 32,
+            background: '#fff',
+            borderRadius: 10,
+            border: '1px solid #e6ebe6',
+            boxShadow: '0 10px 40px #1b3a1c14',
+          }}
+        >
           <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
             {title}
           </Typography.Title>

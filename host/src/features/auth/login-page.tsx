@@ -50,14 +50,33 @@ export default function LoginPage() {
         noValidate
       >
         {failure ? (
-          <Alert role="alert" data-testid="login-error" type="error" showIcon message={failure} style={{ marginBottom: 20 }} />
+          <Alert
+            role="alert"
+            data-testid="login-error"
+            type="error"
+            showIcon
+            message={failure}
+            style={{ marginBottom: 20 }}
+          />
         ) : null}
         <Controller
           name="email"
           control={control}
           render={({ field, fieldState }) => (
-            <FormField label={t('host:login.email')} htmlFor="login-email" error={fieldMessage(t, fieldState.error?.message)}>
-              <Input id="login-email" type="email" status={fieldState.error ? 'error' : undefined} autoComplete="username" size="large" placeholder={t('host:login.emailPlaceholder')} {...field} />
+            <FormField
+              label={t('host:login.email')}
+              htmlFor="login-email"
+              error={fieldMessage(t, fieldState.error?.message)}
+            >
+              <Input
+                id="login-email"
+                type="email"
+                status={fieldState.error ? 'error' : undefined}
+                autoComplete="username"
+                size="large"
+                placeholder={t('host:login.emailPlaceholder')}
+                {...field}
+              />
             </FormField>
           )}
         />
@@ -65,12 +84,29 @@ export default function LoginPage() {
           name="password"
           control={control}
           render={({ field, fieldState }) => (
-            <FormField label={t('host:login.password')} htmlFor="login-password" error={fieldMessage(t, fieldState.error?.message)}>
-              <Input.Password id="login-password" status={fieldState.error ? 'error' : undefined} autoComplete="current-password" size="large" {...field} />
+            <FormField
+              label={t('host:login.password')}
+              htmlFor="login-password"
+              error={fieldMessage(t, fieldState.error?.message)}
+            >
+              <Input.Password
+                id="login-password"
+                status={fieldState.error ? 'error' : undefined}
+                autoComplete="current-password"
+                size="large"
+                {...field}
+              />
             </FormField>
           )}
         />
-        <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting} style={{ marginTop: 8 }}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={formState.isSubmitting}
+          style={{ marginTop: 8 }}
+        >
           {t('host:login.submit')}
         </Button>
       </form>

@@ -30,7 +30,9 @@ export default function PasswordPage() {
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
     mode: 'onTouched',
   });
-  const firstAccess = Boolean(user?.permission_set.first_access || (location.state as { firstAccess?: boolean } | null)?.firstAccess);
+  const firstAccess = Boolean(
+    user?.permission_set.first_access || (location.state as { firstAccess?: boolean } | null)?.firstAccess,
+  );
 
   if (!token) {
     return (
@@ -62,7 +64,13 @@ export default function PasswordPage() {
   return (
     <AuthCard title={t('host:password.heading')}>
       {firstAccess ? (
-        <Alert data-testid="first-access" type="warning" showIcon message={t('host:login.firstAccess')} style={{ marginBottom: 20 }} />
+        <Alert
+          data-testid="first-access"
+          type="warning"
+          showIcon
+          message={t('host:login.firstAccess')}
+          style={{ marginBottom: 20 }}
+        />
       ) : null}
       <form
         noValidate
@@ -71,15 +79,34 @@ export default function PasswordPage() {
           void handleSubmit(onValid, () => setFailure(t('common:errors.validation_failed')))();
         }}
       >
-        {failure ? <Alert role="alert" data-testid="password-error" type="error" showIcon message={failure} style={{ marginBottom: 20 }} /> : null}
+        {failure ? (
+          <Alert
+            role="alert"
+            data-testid="password-error"
+            type="error"
+            showIcon
+            message={failure}
+            style={{ marginBottom: 20 }}
+          />
+        ) : null}
         {FIELDS.map(({ name, labelKey, autoComplete }) => (
           <Controller
             key={name}
             name={name}
             control={control}
             render={({ field, fieldState }) => (
-              <FormField label={t(labelKey)} htmlFor={`password-${name}`} error={fieldMessage(t, fieldState.error?.message)}>
-                <Input.Password id={`password-${name}`} status={fieldState.error ? 'error' : undefined} autoComplete={autoComplete} size="large" {...field} />
+              <FormField
+                label={t(labelKey)}
+                htmlFor={`password-${name}`}
+                error={fieldMessage(t, fieldState.error?.message)}
+              >
+                <Input.Password
+                  id={`password-${name}`}
+                  status={fieldState.error ? 'error' : undefined}
+                  autoComplete={autoComplete}
+                  size="large"
+                  {...field}
+                />
               </FormField>
             )}
           />

@@ -10,7 +10,10 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   useDocumentMeta(hostRoutes.notFound.titleKey, hostRoutes.notFound.descriptionKey);
   return (
-    <div data-testid="not-found" style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f4f6f4' }}>
+    <div
+      data-testid="not-found"
+      style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f4f6f4' }}
+    >
       <Result
         status="404"
         title={t('notFound.code')}

@@ -7,7 +7,11 @@ export function WorkInProgressPage() {
   const { t } = useTranslation('host');
   return (
     <div data-testid="work-in-progress" style={{ display: 'grid', placeItems: 'center', height: '100%' }}>
-      <Result icon={<ToolOutlined style={{ color: '#2f7d32' }} />} title={t('workInProgress.heading')} subTitle={t('workInProgress.text')} />
+      <Result
+        icon={<ToolOutlined style={{ color: '#2f7d32' }} />}
+        title={t('workInProgress.heading')}
+        subTitle={t('workInProgress.text')}
+      />
     </div>
   );
 }

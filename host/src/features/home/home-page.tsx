@@ -24,7 +24,14 @@ export default function HomePage() {
   return (
     <div style={{ minHeight: '100vh', background: '#f4f6f4' }}>
       <header
-        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '14px 40px', background: '#fff', borderBottom: '1px solid #e4e8e4' }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          padding: '14px 40px',
+          background: '#fff',
+          borderBottom: '1px solid #e4e8e4',
+        }}
       >
         <Logo size={30} />
         <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
@@ -52,10 +59,28 @@ export default function HomePage() {
             style={{ marginBottom: 24 }}
           />
         ) : null}
-        <div data-testid="home-modules" style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 24, marginTop: 24 }}>
+        <div
+          data-testid="home-modules"
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 24, marginTop: 24 }}
+        >
           {MODULES.map((module) => (
-            <Link key={module.id} to={module.to} aria-label={t(`host:home.modules.${module.id}.title`)} style={{ display: 'block', textDecoration: 'none', color: 'inherit' }}>
-              <div className="canteiro-module-card" style={{ height: '100%', padding: 24, background: '#fff', borderRadius: 10, border: '1px solid #e6ebe6', borderTop: `4px solid ${module.colour}` }}>
+            <Link
+              key={module.id}
+              to={module.to}
+              aria-label={t(`host:home.modules.${module.id}.title`)}
+              style={{ display: 'block', textDecoration: 'none', color: 'inherit' }}
+            >
+              <div
+                className="canteiro-module-card"
+                style={{
+                  height: '100%',
+                  padding: 24,
+                  background: '#fff',
+                  borderRadius: 10,
+                  border: '1px solid #e6ebe6',
+                  borderTop: `4px solid ${module.colour}`,
+                }}
+              >
                 <div style={{ fontSize: 32, color: module.colour, marginBottom: 12 }}>{module.icon}</div>
                 <Typography.Title level={4} style={{ marginTop: 0 }}>
                   {t(`host:home.modules.${module.id}.title`)}

@@ -24,7 +24,13 @@ export function Sidebar({ module }: { module: CanteiroModule | null }) {
           <>
             <Typography.Text
               type="secondary"
-              style={{ display: 'block', fontSize: 11, textTransform: 'uppercase', letterSpacing: 0.8, margin: '18px 12px 6px' }}
+              style={{
+                display: 'block',
+                fontSize: 11,
+                textTransform: 'uppercase',
+                letterSpacing: 0.8,
+                margin: '18px 12px 6px',
+              }}
             >
               {t('sidebar.menu')}
             </Typography.Text>

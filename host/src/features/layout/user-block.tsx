@@ -49,7 +49,14 @@ export function UserBlock() {
     <div
       ref={blockRef}
       data-testid="user-block"
-      style={{ position: 'relative', padding: '12px 12px', borderTop: `1px solid ${navColors.border}`, display: 'flex', alignItems: 'center', gap: 10 }}
+      style={{
+        position: 'relative',
+        padding: '12px 12px',
+        borderTop: `1px solid ${navColors.border}`,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 10,
+      }}
     >
       <button
         type="button"
@@ -61,10 +68,15 @@ export function UserBlock() {
         <Avatar user={user} />
       </button>
       <div style={{ flex: 1, minWidth: 0 }}>
-        <div data-testid="user-name" style={{ fontWeight: 600, fontSize: 13, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <div
+          data-testid="user-name"
+          style={{ fontWeight: 600, fontSize: 13, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
           {displayName(user)}
         </div>
-        <div style={{ fontSize: 11, color: '#6b7280', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <div
+          style={{ fontSize: 11, color: '#6b7280', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
           {user.permission_set.label}
         </div>
       </div>

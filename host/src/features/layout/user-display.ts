@@ -34,6 +34,9 @@ export function avatarTextColor(background: string): '#000000' | '#ffffff' {
 
 /** A random background colour for the avatar. */
 export function randomAvatarColor(random: () => number = Math.random): string {
-  const channel = () => Math.floor(random() * 256).toString(16).padStart(2, '0');
+  const channel = () =>
+    Math.floor(random() * 256)
+      .toString(16)
+      .padStart(2, '0');
   return `#${channel()}${channel()}${channel()}`;
 }

@@ -9,7 +9,16 @@ export function NotificationStack() {
     <div
       aria-live="polite"
       data-testid="notifications"
-      style={{ position: 'fixed', top: 16, right: 16, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 8, width: 360 }}
+      style={{
+        position: 'fixed',
+        top: 16,
+        right: 16,
+        zIndex: 2000,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+        width: 360,
+      }}
     >
       {items.map((item) => (
         <Alert

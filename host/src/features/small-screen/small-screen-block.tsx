@@ -9,7 +9,17 @@ export function SmallScreenBlock() {
   return (
     <div
       data-testid="small-screen-block"
-      style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 20, padding: 24, textAlign: 'center', background: '#f4f6f4' }}
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 20,
+        padding: 24,
+        textAlign: 'center',
+        background: '#f4f6f4',
+      }}
     >
       <div style={{ position: 'absolute', top: 16, right: 16 }}>
         <LanguageSelector size="small" />

@@ -46,7 +46,8 @@ describe('the API client (spec §6, §7)', () => {
   });
 
   it('login sends from_web = true and stores the token and the user under their keys', async () => {
-    answer = () => new Response(JSON.stringify({ token: 'tok', user }), { headers: { 'content-type': 'application/json' } });
+    answer = () =>
+      new Response(JSON.stringify({ token: 'tok', user }), { headers: { 'content-type': 'application/json' } });
     await authApi.login({ email: 'ana@canteiro.test', password: 'demo1234' });
     expect(await requests[0]!.json()).toEqual({ email: 'ana@canteiro.test', password: 'demo1234', from_web: true });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
@@ -76,7 +77,9 @@ describe('the API client (spec §6, §7)', () => {
 
   it('turns an error answer into its stable code and field codes', async () => {
     answer = () =>
-      new Response(JSON.stringify({ code: 'validation_failed', message: 'x', fields: { email: 'invalid_email' } }), { status: 400 });
+      new Response(JSON.stringify({ code: 'validation_failed', message: 'x', fields: { email: 'invalid_email' } }), {
+        status: 400,
+      });
     const failure = await api.post('authentication/login', { json: {} }).json().catch(toApiError);
     expect(failure).toMatchObject({ code: 'validation_failed', status: 400, fields: { email: 'invalid_email' } });
   });

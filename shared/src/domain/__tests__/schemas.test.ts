@@ -15,7 +15,10 @@ describe('the login schema (spec §5)', () => {
     expect(errorsOf(loginSchema, { email: '', password: '' })).toEqual({ email: 'required', password: 'required' });
   });
   it('rejects an invalid e-mail and a password under 5 characters', () => {
-    expect(errorsOf(loginSchema, { email: 'ana@', password: '1234' })).toEqual({ email: 'invalid_email', password: 'min_length' });
+    expect(errorsOf(loginSchema, { email: 'ana@', password: '1234' })).toEqual({
+      email: 'invalid_email',
+      password: 'min_length',
+    });
   });
   it('trims the e-mail', () => {
     const result = v.parse(loginSchema, { email: '  ana@canteiro.test ', password: '12345' });
@@ -29,7 +32,9 @@ describe('the password change schema (spec §5)', () => {
     expect(errorsOf(changePasswordSchema, valid)).toEqual({});
   });
   it('requires each of the three fields, at least 5 characters', () => {
-    expect(errorsOf(changePasswordSchema, { current_password: '', new_password: '1234', confirm_password: '' })).toEqual({
+    expect(
+      errorsOf(changePasswordSchema, { current_password: '', new_password: '1234', confirm_password: '' }),
+    ).toEqual({
       current_password: 'required',
       new_password: 'min_length',
       confirm_password: 'required',

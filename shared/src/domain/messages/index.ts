@@ -12,7 +12,9 @@ export function pickLocale(value: string | null | undefined): Locale {
   if (!value) return DEFAULT_LOCALE;
   for (const part of value.split(',')) {
     const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    const match = LOCALES.find((locale) => locale.toLowerCase() === tag || locale.slice(0, 2).toLowerCase() === tag.slice(0, 2));
+    const match = LOCALES.find(
+      (locale) => locale.toLowerCase() === tag || locale.slice(0, 2).toLowerCase() === tag.slice(0, 2),
+    );
     if (match) return match;
   }
   return DEFAULT_LOCALE;

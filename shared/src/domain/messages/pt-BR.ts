@@ -25,7 +25,10 @@ export const ptBR = {
     too_long: 'Texto longo demais.',
   },
   routes: {
-    activityReport: { title: 'Relatório de atividades', description: 'Dados brutos das atividades apontadas em campo.' },
+    activityReport: {
+      title: 'Relatório de atividades',
+      description: 'Dados brutos das atividades apontadas em campo.',
+    },
   },
   success: {
     login: 'Login realizado com sucesso!',
