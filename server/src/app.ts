@@ -17,20 +17,28 @@ import { remotesRoutes } from './routes/remotes.js';
 export interface AppDependencies {
   config: Config;
   db: Database;
+  /** Where log lines go; stdout unless a test captures them. */
+  logStream?: { write(line: string): void };
 }
 
 /** JSON bodies are small forms; images go through multipart with their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The whole HTTP server, ready for `listen` or for `app.inject` in tests. */
-export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logStream }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-xsrf-token"]',
+          'res.headers["set-cookie"]',
+        ],
         censor: '[redacted]',
       },
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,

@@ -7,6 +7,7 @@
  */
 
 /** Base state: the 27 Brazilian federative units. */
+// prettier-ignore
 export const BRAZILIAN_STATES = [
   'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
@@ -18,7 +19,15 @@ export const OCCURRENCE_CLASSIFICATIONS = ['value_adding', 'hidden_waste', 'evid
 export type OccurrenceClassification = (typeof OCCURRENCE_CLASSIFICATIONS)[number];
 
 /** Occurrence category: where the cause lies. */
-export const OCCURRENCE_CATEGORIES = ['labour', 'material', 'equipment', 'planning', 'safety', 'weather', 'other'] as const;
+export const OCCURRENCE_CATEGORIES = [
+  'labour',
+  'material',
+  'equipment',
+  'planning',
+  'safety',
+  'weather',
+  'other',
+] as const;
 export type OccurrenceCategory = (typeof OCCURRENCE_CATEGORIES)[number];
 
 /** Contract reporting period, in minutes between two site walks. */

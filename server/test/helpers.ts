@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { AUTH_SCHEME, XSRF_COOKIE, XSRF_HEADER } from '@canteiro/shared/domain';
 import type { Profile } from '@canteiro/shared/domain';
 import { buildApp } from '../src/app.js';
@@ -23,8 +24,19 @@ export const PASSWORD = 'demo1234';
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL?.trim() || null;
   const db = await openDatabase({ databaseUrl: url, databaseReadUrl: null, dataDir: 'memory://' });
-  await db.migrate();
-  return db;
+  try {
+    // A test database starts from nothing, so the committed migrations are what is tested.
+    if (db.kind === 'postgres') {
+      await db.orm.execute(sql`drop schema if exists drizzle cascade`);
+      await db.orm.execute(sql`drop schema if exists public cascade`);
+      await db.orm.execute(sql`create schema public`);
+    }
+    await db.migrate();
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
 }
 
 export const resetDatabase = (db: Database): Promise<void> => truncateAll(db.orm);
@@ -59,11 +71,25 @@ export async function createOrganisation(db: Database): Promise<Organisation> {
   const [base] = await db.orm.insert(bases).values({ name: 'Base Teste', state: 'SP' }).returning();
   const [work] = await db.orm
     .insert(works)
-    .values({ name: 'Obra Teste', prj: 'PRJ-1', description: 'Obra', baseId: base!.id, startDate: '2026-01-01', endDate: '2026-12-31' })
+    .values({
+      name: 'Obra Teste',
+      prj: 'PRJ-1',
+      description: 'Obra',
+      baseId: base!.id,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    })
     .returning();
   const [contract] = await db.orm
     .insert(contracts)
-    .values({ name: 'Contratada Teste', description: 'Contrato', baseId: base!.id, workId: work!.id, reportingGoal: 16, reportingPeriod: 30 })
+    .values({
+      name: 'Contratada Teste',
+      description: 'Contrato',
+      baseId: base!.id,
+      workId: work!.id,
+      reportingGoal: 16,
+      reportingPeriod: 30,
+    })
     .returning();
   return { baseId: base!.id, workId: work!.id, contractId: contract!.id };
 }
@@ -115,7 +141,10 @@ export class Browser {
     private readonly options: { remoteAddress?: string; language?: string } = {},
   ) {}
 
-  async request(url: string, { method = 'GET', body, token, headers = {} }: RequestOptions = {}): Promise<LightMyRequestResponse> {
+  async request(
+    url: string,
+    { method = 'GET', body, token, headers = {} }: RequestOptions = {},
+  ): Promise<LightMyRequestResponse> {
     if (method !== 'GET' && method !== 'HEAD' && !this.cookies.has(XSRF_COOKIE)) await this.request('/api/health');
     const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await this.app.inject({
@@ -142,7 +171,8 @@ export class Browser {
   /** Signs in and answers the token; fails the test when it cannot. */
   async signIn(email: string, password = PASSWORD): Promise<string> {
     const response = await this.login(email, password);
-    if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
     return (response.json() as { token: string }).token;
   }
 }

@@ -68,7 +68,11 @@ describe('sign-in throttling', () => {
     assert.equal(wrong.statusCode, 429);
     assert.deepEqual(right.json(), wrong.json());
     assert.equal(unknown.statusCode, 401);
-    assert.equal(await countAttempts(), recorded + 1, 'refused attempts are not even counted, only the unknown account');
+    assert.equal(
+      await countAttempts(),
+      recorded + 1,
+      'refused attempts are not even counted, only the unknown account',
+    );
   });
 
   test('after too many failures from one address, every account is refused from it', async () => {
@@ -78,7 +82,10 @@ describe('sign-in throttling', () => {
       assert.equal((await attacker.login(`guess${attempt}@canteiro.test`, 'wrong-password')).statusCode, 401);
     }
     assert.equal((await attacker.login('bruno@canteiro.test')).statusCode, 429);
-    assert.equal((await new Browser(app, { remoteAddress: '192.0.2.10' }).login('bruno@canteiro.test')).statusCode, 200);
+    assert.equal(
+      (await new Browser(app, { remoteAddress: '192.0.2.10' }).login('bruno@canteiro.test')).statusCode,
+      200,
+    );
   });
 
   test('a successful sign-in forgives the account its earlier failures', async () => {
@@ -106,7 +113,8 @@ describe('sign-in throttling', () => {
         token,
         body: { current_password: current, new_password: 'novasenha', confirm_password: 'novasenha' },
       });
-    for (let attempt = 0; attempt < limits.perAccount; attempt++) assert.equal((await change('wrong-password')).statusCode, 400);
+    for (let attempt = 0; attempt < limits.perAccount; attempt++)
+      assert.equal((await change('wrong-password')).statusCode, 400);
     assert.equal((await change('demo1234')).statusCode, 429);
     assert.equal((await browser.login('ana@canteiro.test')).statusCode, 429);
   });

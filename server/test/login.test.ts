@@ -1,4 +1,4 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,7 @@ import type { LoginResponse } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { authTokens, users } from '../src/db/schema/people.js';
 import { hashToken } from '../src/authentication/tokens.js';
+import { passwordHashing } from '../src/authentication/passwords.js';
 import { Browser, createOrganisation, createUser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
 import type { Organisation } from './helpers.js';
 
@@ -29,7 +30,11 @@ after(async () => {
 
 describe('POST /api/authentication/login', () => {
   test('answers the token and the user with the spec field names', async () => {
-    const created = await createUser(db, organisation, { email: 'ana@canteiro.test', firstName: 'Ana', profile: 'admin' });
+    const created = await createUser(db, organisation, {
+      email: 'ana@canteiro.test',
+      firstName: 'Ana',
+      profile: 'admin',
+    });
     const response = await new Browser(app).login('ana@canteiro.test');
     assert.equal(response.statusCode, 200);
     const body = response.json() as LoginResponse;
@@ -47,7 +52,11 @@ describe('POST /api/authentication/login', () => {
   test('labels each profile in Portuguese and tells a first access', async () => {
     const expected = { admin: 'Administrador', base: 'Base', work: 'Obra', contract: 'Contratada' } as const;
     for (const [profile, label] of Object.entries(expected)) {
-      await createUser(db, organisation, { email: `${profile}@t.test`, profile: profile as keyof typeof expected, firstAccess: profile === 'work' });
+      await createUser(db, organisation, {
+        email: `${profile}@t.test`,
+        profile: profile as keyof typeof expected,
+        firstAccess: profile === 'work',
+      });
       const body = (await new Browser(app).login(`${profile}@t.test`)).json() as LoginResponse;
       assert.deepEqual(body.user.permission_set, { value: profile, label, first_access: profile === 'work' });
     }
@@ -62,7 +71,10 @@ describe('POST /api/authentication/login', () => {
     await createUser(db, organisation, { email: 'ana@canteiro.test' });
     await createUser(db, organisation, { email: 'old@canteiro.test', isActive: false });
     const expected = { code: 'invalid_credentials', message: errorMessage('invalid_credentials', 'pt-BR') };
-    assert.equal(expected.message, 'Credenciais inválidas ou usuário inativo, por favor verifique os dados e tente novamente.');
+    assert.equal(
+      expected.message,
+      'Credenciais inválidas ou usuário inativo, por favor verifique os dados e tente novamente.',
+    );
 
     const browser = new Browser(app);
     for (const [email, password] of [
@@ -73,6 +85,17 @@ describe('POST /api/authentication/login', () => {
       const response = await browser.login(email, password);
       assert.equal(response.statusCode, 401, email);
       assert.deepEqual(response.json(), expected, email);
+    }
+  });
+
+  test('checks a password even for an unknown e-mail, so the answer time does not tell', async () => {
+    const checks = mock.method(passwordHashing, 'verify');
+    try {
+      assert.equal((await new Browser(app).login('nobody@canteiro.test')).statusCode, 401);
+      assert.equal(checks.mock.callCount(), 1);
+      assert.match(String(checks.mock.calls[0]?.arguments[0]), /^\$argon2id\$/, 'against a real argon2id hash');
+    } finally {
+      checks.mock.restore();
     }
   });
 
@@ -114,7 +137,11 @@ describe('POST /api/authentication/login', () => {
     for (const [body, fields] of cases) {
       const response = await browser.request('/api/authentication/login', { method: 'POST', body });
       assert.equal(response.statusCode, 400, JSON.stringify(body));
-      assert.deepEqual(response.json(), { code: 'validation_failed', message: errorMessage('validation_failed'), fields });
+      assert.deepEqual(response.json(), {
+        code: 'validation_failed',
+        message: errorMessage('validation_failed'),
+        fields,
+      });
     }
   });
 

@@ -47,7 +47,9 @@ describe('the session token', () => {
     const browser = new Browser(app);
     const token = await browser.signIn('ana@canteiro.test');
     for (const authorization of [undefined, `Bearer ${token}`, 'Token not-a-real-token', `Token ${token}x`, 'Token']) {
-      const response = await browser.request('/api/authentication/me', { headers: authorization ? { authorization } : {} });
+      const response = await browser.request('/api/authentication/me', {
+        headers: authorization ? { authorization } : {},
+      });
       assert.equal(response.statusCode, 401, String(authorization));
       assert.deepEqual(response.json(), notAuthenticated);
     }
@@ -76,7 +78,7 @@ describe('the session token', () => {
     assert.equal((await me(phone, other)).statusCode, 200);
   });
 
-  test("of a user who is deactivated stops working at once", async () => {
+  test('of a user who is deactivated stops working at once', async () => {
     const user = await createUser(db, organisation, { email: 'ana@canteiro.test' });
     const browser = new Browser(app);
     const token = await browser.signIn('ana@canteiro.test');
@@ -99,7 +101,11 @@ describe('POST /api/authentication/change-password', () => {
     await createUser(db, organisation, { email: 'ana@canteiro.test' });
     const browser = new Browser(app);
     const token = await browser.signIn('ana@canteiro.test');
-    const response = await change(browser, token, { current_password: 'wrong-one', new_password: 'novasenha', confirm_password: 'novasenha' });
+    const response = await change(browser, token, {
+      current_password: 'wrong-one',
+      new_password: 'novasenha',
+      confirm_password: 'novasenha',
+    });
     assert.equal(response.statusCode, 400);
     assert.deepEqual(response.json(), {
       code: 'wrong_current_password',
@@ -114,7 +120,11 @@ describe('POST /api/authentication/change-password', () => {
     const browser = new Browser(app);
     const token = await browser.signIn('ana@canteiro.test');
 
-    const mismatch = await change(browser, token, { current_password: 'demo1234', new_password: 'novasenha', confirm_password: 'outrasenha' });
+    const mismatch = await change(browser, token, {
+      current_password: 'demo1234',
+      new_password: 'novasenha',
+      confirm_password: 'outrasenha',
+    });
     assert.equal(mismatch.statusCode, 400);
     assert.deepEqual(mismatch.json(), {
       code: 'validation_failed',
@@ -122,9 +132,16 @@ describe('POST /api/authentication/change-password', () => {
       fields: { confirm_password: 'passwords_mismatch' },
     });
 
-    const short = await change(browser, token, { current_password: 'demo1234', new_password: '123', confirm_password: '123' });
+    const short = await change(browser, token, {
+      current_password: 'demo1234',
+      new_password: '123',
+      confirm_password: '123',
+    });
     assert.equal(short.statusCode, 400);
-    assert.deepEqual((short.json() as { fields: unknown }).fields, { new_password: 'min_length', confirm_password: 'min_length' });
+    assert.deepEqual((short.json() as { fields: unknown }).fields, {
+      new_password: 'min_length',
+      confirm_password: 'min_length',
+    });
 
     const missing = await change(browser, token, {});
     assert.deepEqual((missing.json() as { fields: unknown }).fields, {
@@ -151,7 +168,11 @@ describe('POST /api/authentication/change-password', () => {
     const token = (first.json() as { token: string }).token;
     const otherToken = await otherDevice.signIn('first@canteiro.test');
 
-    const response = await change(browser, token, { current_password: 'demo1234', new_password: 'novasenha', confirm_password: 'novasenha' });
+    const response = await change(browser, token, {
+      current_password: 'demo1234',
+      new_password: 'novasenha',
+      confirm_password: 'novasenha',
+    });
     assert.equal(response.statusCode, 200);
     const { user: changed } = response.json() as { user: SessionUser };
     assert.equal(changed.email, 'first@canteiro.test');
@@ -159,7 +180,11 @@ describe('POST /api/authentication/change-password', () => {
 
     assert.equal((await me(browser, token)).statusCode, 200, 'this session goes on');
     assert.equal((await me(otherDevice, otherToken)).statusCode, 401, 'the other session is over');
-    assert.equal((await browser.login('first@canteiro.test', 'demo1234')).statusCode, 401, 'the old password no longer works');
+    assert.equal(
+      (await browser.login('first@canteiro.test', 'demo1234')).statusCode,
+      401,
+      'the old password no longer works',
+    );
     const again = await browser.login('first@canteiro.test', 'novasenha');
     assert.equal(again.statusCode, 200, 'the new one does');
     assert.equal((again.json() as { user: SessionUser }).user.permission_set.first_access, false);

@@ -12,7 +12,12 @@ import { loginAttempts } from '../db/schema/people.js';
 
 const windowStart = (limits: LoginLimits) => sql`now() - make_interval(mins => ${limits.windowMinutes})`;
 
-export async function isLoginThrottled(orm: Orm, limits: LoginLimits, account: string, address: string): Promise<boolean> {
+export async function isLoginThrottled(
+  orm: Orm,
+  limits: LoginLimits,
+  account: string,
+  address: string,
+): Promise<boolean> {
   const [failures] = await selectRows<{ byAccount: number; byAddress: number }>(
     orm,
     sql`select count(*) filter (where ${loginAttempts.account} = ${account}) as "byAccount",
@@ -24,7 +29,12 @@ export async function isLoginThrottled(orm: Orm, limits: LoginLimits, account: s
   return (failures?.byAccount ?? 0) >= limits.perAccount || (failures?.byAddress ?? 0) >= limits.perAddress;
 }
 
-export async function recordLoginFailure(orm: Orm, limits: LoginLimits, account: string, address: string): Promise<void> {
+export async function recordLoginFailure(
+  orm: Orm,
+  limits: LoginLimits,
+  account: string,
+  address: string,
+): Promise<void> {
   await orm.insert(loginAttempts).values({ account, address });
   // Failures older than the window no longer count; pruning them keeps the table small.
   await orm.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, windowStart(limits)));
@@ -34,4 +44,3 @@ export async function recordLoginFailure(orm: Orm, limits: LoginLimits, account:
 export async function clearAccountFailures(orm: Orm, account: string): Promise<void> {
   await orm.delete(loginAttempts).where(eq(loginAttempts.account, account));
 }
-

@@ -44,7 +44,9 @@ const toNumber = (value: string): number => Number(value);
 export type DatabaseSettings = Pick<Config, 'databaseUrl' | 'databaseReadUrl' | 'dataDir'>;
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
-  return settings.databaseUrl ? openPostgres(settings.databaseUrl, settings.databaseReadUrl) : openPglite(settings.dataDir);
+  return settings.databaseUrl
+    ? openPostgres(settings.databaseUrl, settings.databaseReadUrl)
+    : openPglite(settings.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

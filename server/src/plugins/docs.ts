@@ -50,7 +50,9 @@ export const apiDocs = appWide(async (app: FastifyInstance) => {
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' } },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' },
+        },
       },
       tags: [
         { name: 'authentication', description: 'Sessions' },

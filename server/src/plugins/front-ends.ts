@@ -52,7 +52,10 @@ export const frontEnds = appWide<FrontEndsOptions>(async (app: FastifyInstance, 
   const hostIndex = path.join(staticRoot, 'host', 'dist', 'index.html');
   app.setNotFoundHandler(async (request, reply) => {
     if (isPageNavigation(request) && existsSync(hostIndex)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(createReadStream(hostIndex));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(createReadStream(hostIndex));
     }
     return sendError(request, reply, 404, 'not_found');
   });

@@ -34,7 +34,11 @@ export const loginDocs: FastifySchema = {
     properties: {
       email: { type: 'string', format: 'email' },
       password,
-      from_web: { type: 'boolean', default: false, description: 'True from the back-office; reporters are refused there.' },
+      from_web: {
+        type: 'boolean',
+        default: false,
+        description: 'True from the back-office; reporters are refused there.',
+      },
     },
     required: ['email', 'password'],
   },

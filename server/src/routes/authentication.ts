@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { changePasswordSchema, loginRequestSchema } from '@canteiro/shared/domain';
 import type { LoginResponse, SessionUser } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
@@ -19,64 +19,79 @@ export interface AuthenticationRoutesOptions extends Record<string, unknown> {
 }
 
 /** Sign in, sign out, change password, who am I (spec §7). */
-export async function authenticationRoutes(app: FastifyInstance, { config, db }: AuthenticationRoutesOptions): Promise<void> {
+export async function authenticationRoutes(
+  app: FastifyInstance,
+  { config, db }: AuthenticationRoutesOptions,
+): Promise<void> {
   const { orm } = db;
   const limits = config.loginLimits;
 
-  app.post('/login', { config: { public: true }, schema: loginDocs }, async (request, reply): Promise<LoginResponse> => {
-    const credentials = parseBody(loginRequestSchema, request.body);
-    const account = accountKey(credentials.email);
-    if (await isLoginThrottled(orm, limits, account, request.ip)) {
-      // Refused before the password is looked at, so guessing gains nothing while throttled.
-      reply.header('retry-after', String(limits.windowMinutes * 60));
-      throw new ApiError(429, 'rate_limited');
-    }
-    const user = await findUserByEmail(orm, account);
-    const passwordMatches = user
-      ? await passwordHashing.verify(user.passwordHash, credentials.password)
-      : await passwordHashing.verifyWithoutAccount(credentials.password);
-    // Unknown e-mail, wrong password and inactive user look alike from outside.
-    if (!user || !passwordMatches || !user.isActive) {
-      await recordLoginFailure(orm, limits, account, request.ip);
-      throw new ApiError(401, 'invalid_credentials');
-    }
-    if (user.profile === 'reporter' && credentials.from_web) throw new ApiError(403, 'reporter_denied');
+  /** Refuses before any password is looked at, so guessing gains nothing while throttled. */
+  async function refuseWhenThrottled(reply: FastifyReply, account: string, address: string): Promise<void> {
+    if (!(await isLoginThrottled(orm, limits, account, address))) return;
+    reply.header('retry-after', String(limits.windowMinutes * 60));
+    throw new ApiError(429, 'rate_limited');
+  }
 
-    await clearAccountFailures(orm, account);
-    const token = await issueToken(orm, user.id, config.tokenTtlHours);
-    request.log.info({ userId: user.id }, 'signed in');
-    return { token, user: toSessionUser(user) };
-  });
+  app.post(
+    '/login',
+    { config: { public: true }, schema: loginDocs },
+    async (request, reply): Promise<LoginResponse> => {
+      const credentials = parseBody(loginRequestSchema, request.body);
+      const account = accountKey(credentials.email);
+      await refuseWhenThrottled(reply, account, request.ip);
+      const user = await findUserByEmail(orm, account);
+      const passwordMatches = user
+        ? await passwordHashing.verify(user.passwordHash, credentials.password)
+        : await passwordHashing.verifyWithoutAccount(credentials.password);
+      // Unknown e-mail, wrong password and inactive user look alike from outside.
+      if (!user || !passwordMatches || !user.isActive) {
+        await recordLoginFailure(orm, limits, account, request.ip);
+        throw new ApiError(401, 'invalid_credentials');
+      }
+      if (user.profile === 'reporter' && credentials.from_web) throw new ApiError(403, 'reporter_denied');
+
+      await clearAccountFailures(orm, account);
+      const token = await issueToken(orm, user.id, config.tokenTtlHours);
+      request.log.info({ userId: user.id }, 'signed in');
+      return { token, user: toSessionUser(user) };
+    },
+  );
 
   app.post('/logout', { schema: logoutDocs }, async (request, reply) => {
     await revokeToken(orm, signedInUser(request).tokenHash);
     return reply.code(204).send();
   });
 
-  app.post('/change-password', { schema: changePasswordDocs }, async (request): Promise<{ user: SessionUser }> => {
-    const caller = signedInUser(request);
-    const input = parseBody(changePasswordSchema, request.body);
-    const user = await findUserById(orm, caller.id);
-    if (!user) throw notAuthenticated();
-    // Someone holding a stolen token must not get unlimited guesses of the password.
-    const account = accountKey(user.email);
-    if (await isLoginThrottled(orm, limits, account, request.ip)) throw new ApiError(429, 'rate_limited');
-    if (!(await passwordHashing.verify(user.passwordHash, input.current_password))) {
-      await recordLoginFailure(orm, limits, account, request.ip);
-      throw new ApiError(400, 'wrong_current_password', { current_password: 'wrong_current_password' });
-    }
+  app.post(
+    '/change-password',
+    { schema: changePasswordDocs },
+    async (request, reply): Promise<{ user: SessionUser }> => {
+      const caller = signedInUser(request);
+      const input = parseBody(changePasswordSchema, request.body);
+      const user = await findUserById(orm, caller.id);
+      if (!user) throw notAuthenticated();
+      // Someone holding a stolen token must not get unlimited guesses of the password.
+      const account = accountKey(user.email);
+      await refuseWhenThrottled(reply, account, request.ip);
+      if (!(await passwordHashing.verify(user.passwordHash, input.current_password))) {
+        await recordLoginFailure(orm, limits, account, request.ip);
+        throw new ApiError(400, 'wrong_current_password', { current_password: 'wrong_current_password' });
+      }
+      await clearAccountFailures(orm, account);
 
-    const passwordHash = await passwordHashing.hash(input.new_password);
-    const updated = await orm.transaction(async (tx) => {
-      const changed = await replacePassword(tx, user.id, passwordHash);
-      // Whoever else held a session with the old password is signed out.
-      await revokeOtherTokens(tx, user.id, caller.tokenHash);
-      await recordAudit(tx, { actorId: user.id, action: 'change_password', entity: 'users', entityId: user.id });
-      return changed;
-    });
-    if (!updated) throw notAuthenticated();
-    return { user: toSessionUser(updated) };
-  });
+      const passwordHash = await passwordHashing.hash(input.new_password);
+      const updated = await orm.transaction(async (tx) => {
+        const changed = await replacePassword(tx, user.id, passwordHash);
+        // Whoever else held a session with the old password is signed out.
+        await revokeOtherTokens(tx, user.id, caller.tokenHash);
+        await recordAudit(tx, { actorId: user.id, action: 'change_password', entity: 'users', entityId: user.id });
+        return changed;
+      });
+      if (!updated) throw notAuthenticated();
+      return { user: toSessionUser(updated) };
+    },
+  );
 
   app.get('/me', { schema: meDocs }, async (request): Promise<{ user: SessionUser }> => {
     const user = await findUserById(orm, signedInUser(request).id);

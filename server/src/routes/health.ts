@@ -19,7 +19,10 @@ export async function healthRoutes(app: FastifyInstance, { db }: HealthRoutesOpt
           200: {
             description: 'Up.',
             type: 'object',
-            properties: { status: { type: 'string', enum: ['ok'] }, database: { type: 'string', enum: ['pglite', 'postgres'] } },
+            properties: {
+              status: { type: 'string', enum: ['ok'] },
+              database: { type: 'string', enum: ['pglite', 'postgres'] },
+            },
           },
           500: { description: 'The database did not answer.', $ref: 'ApiError#' },
         },

@@ -1,4 +1,15 @@
-import { boolean, check, date, foreignKey, integer, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { MEASURE_UNITS, OCCURRENCE_CATEGORIES, OCCURRENCE_CLASSIFICATIONS } from '../../lists.js';
@@ -48,7 +59,10 @@ export const occurrences = pgTable(
 export const disciplines = pgTable(
   'disciplines',
   { id: id(), name: text('name').notNull(), contractId: contractId(), isActive: isActive(), createdAt: createdAt() },
-  (t) => [uniqueIndex('disciplines_contract_name_unique').on(t.contractId, lower(t.name)), idWithinContract('disciplines', t)],
+  (t) => [
+    uniqueIndex('disciplines_contract_name_unique').on(t.contractId, lower(t.name)),
+    idWithinContract('disciplines', t),
+  ],
 );
 
 export const areas = pgTable(
@@ -147,7 +161,14 @@ export const activities = pgTable(
     sameContract('activities_local_fk', t.localId, t.contractId, locals),
     sameContract('activities_block_fk', t.blockId, t.contractId, blocks),
     sameContract('activities_package_fk', t.packageId, t.contractId, packages),
-    uniqueIndex('activities_identity_unique').on(t.contractId, lower(t.name), t.areaId, t.localId, t.blockId, t.packageId),
+    uniqueIndex('activities_identity_unique').on(
+      t.contractId,
+      lower(t.name),
+      t.areaId,
+      t.localId,
+      t.blockId,
+      t.packageId,
+    ),
     idWithinContract('activities', t),
     check('activities_measure_unit_check', oneOf(t.measureUnit, MEASURE_UNITS)),
     check('activities_hh_count_check', sql`${t.hhCount} >= 0`),
@@ -160,7 +181,10 @@ export const activities = pgTable(
 export const functions = pgTable(
   'functions',
   { id: id(), name: text('name').notNull(), contractId: contractId(), isActive: isActive(), createdAt: createdAt() },
-  (t) => [uniqueIndex('functions_contract_name_unique').on(t.contractId, lower(t.name)), idWithinContract('functions', t)],
+  (t) => [
+    uniqueIndex('functions_contract_name_unique').on(t.contractId, lower(t.name)),
+    idWithinContract('functions', t),
+  ],
 );
 
 export const equipment = pgTable(

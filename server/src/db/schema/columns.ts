@@ -16,6 +16,8 @@ export const lower = (column: AnyPgColumn): SQL => sql`lower(${column})`;
 
 /** `column IN ('a', 'b')` with literal values, as CHECK constraints need. */
 export function oneOf(column: AnyPgColumn, values: readonly (string | number)[]): SQL {
-  const literals = values.map((value) => (typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`));
+  const literals = values.map((value) =>
+    typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`,
+  );
   return sql`${column} in (${sql.raw(literals.join(', '))})`;
 }

@@ -14,7 +14,10 @@ export const bases = pgTable(
     isActive: isActive(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('bases_name_unique').on(lower(t.name)), check('bases_state_check', oneOf(t.state, BRAZILIAN_STATES))],
+  (t) => [
+    uniqueIndex('bases_name_unique').on(lower(t.name)),
+    check('bases_state_check', oneOf(t.state, BRAZILIAN_STATES)),
+  ],
 );
 
 export const works = pgTable(
@@ -59,7 +62,11 @@ export const contracts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ name: 'contracts_work_base_fk', columns: [t.workId, t.baseId], foreignColumns: [works.id, works.baseId] }),
+    foreignKey({
+      name: 'contracts_work_base_fk',
+      columns: [t.workId, t.baseId],
+      foreignColumns: [works.id, works.baseId],
+    }),
     uniqueIndex('contracts_work_name_unique').on(t.workId, lower(t.name)),
     unique('contracts_id_work_unique').on(t.id, t.workId),
     index('contracts_base_idx').on(t.baseId),

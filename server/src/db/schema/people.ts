@@ -1,4 +1,16 @@
-import { bigint, boolean, check, foreignKey, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { PROFILES } from '@canteiro/shared/domain';
 import { SURVEY_RATING } from '../../lists.js';
@@ -37,7 +49,11 @@ export const users = pgTable(
         and (${t.profile} in ('admin', 'base', 'work') or ${t.contractId} is not null)`,
     ),
     foreignKey({ name: 'users_work_base_fk', columns: [t.workId, t.baseId], foreignColumns: [works.id, works.baseId] }),
-    foreignKey({ name: 'users_contract_work_fk', columns: [t.contractId, t.workId], foreignColumns: [contracts.id, contracts.workId] }),
+    foreignKey({
+      name: 'users_contract_work_fk',
+      columns: [t.contractId, t.workId],
+      foreignColumns: [contracts.id, contracts.workId],
+    }),
   ],
 );
 
@@ -97,7 +113,10 @@ export const surveys = pgTable(
   (t) => [
     index('surveys_report_time_idx').on(t.reportTime),
     ...(['experience', 'usability', 'resources'] as const).map((rating) =>
-      check(`surveys_${rating}_check`, sql`${t[rating]} between ${sql.raw(String(SURVEY_RATING.min))} and ${sql.raw(String(SURVEY_RATING.max))}`),
+      check(
+        `surveys_${rating}_check`,
+        sql`${t[rating]} between ${sql.raw(String(SURVEY_RATING.min))} and ${sql.raw(String(SURVEY_RATING.max))}`,
+      ),
     ),
   ],
 );
