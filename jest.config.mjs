@@ -20,7 +20,7 @@ const project = (name, roots) => ({
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   // ky ships only ES modules.
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|ky)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|ky|@ant-design|@rc-component)/)'],
   moduleNameMapper: {
     '^@canteiro/shared/(domain|core|ui)$': '<rootDir>/shared/src/$1/index.ts',
     '\\.(svg|png|jpe?g)$': '<rootDir>/shared/test/file-stub.cjs',

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { FIELD_CODES, errorMessage, fieldErrors, pickLocale } from '@canteiro/shared/domain';
+import { errorMessage, fieldErrors, pickLocale } from '@canteiro/shared/domain';
 import type { ApiErrorBody, ErrorCode } from '@canteiro/shared/domain';
 
 /**
@@ -37,18 +37,8 @@ export function sendError(
 export function parseBody<const Schema extends v.GenericSchema>(schema: Schema, body: unknown): v.InferOutput<Schema> {
   const result = v.safeParse(schema, body ?? {});
   if (result.success) return result.output;
-  const fields = fieldErrors(result.issues.map((issue) => ({ ...issue, message: fieldCode(issue) })));
+  const fields = fieldErrors(result.issues);
   // '_' is the body itself (not an object): nothing a form field can show.
   delete fields._;
   throw new ApiError(400, 'validation_failed', fields);
-}
-
-/**
- * The shared schemas word their issues as field codes, except valibot's own ones: a key
- * left out of the body (its default English text) becomes `required`, anything else
- * unknown `invalid_value`, so clients only ever see codes of the catalogue.
- */
-function fieldCode(issue: v.BaseIssue<unknown>): string {
-  if (issue.type === 'object' && issue.path?.length && issue.input === undefined) return 'required';
-  return (FIELD_CODES as readonly string[]).includes(issue.message) ? issue.message : 'invalid_value';
 }

@@ -1,17 +1,6 @@
+import { PROFILE_LABELS } from '@canteiro/shared/domain';
 import type { Profile, SessionUser } from '@canteiro/shared/domain';
 import type { users } from '../db/schema/people.js';
-
-/**
- * Readable names of the profiles, shown as permission_set.label.
- * A domain rule the forms also need: it belongs in @canteiro/shared/domain.
- */
-export const PROFILE_LABELS: Record<Profile, string> = {
-  admin: 'Administrador',
-  base: 'Base',
-  work: 'Obra',
-  contract: 'Contratada',
-  reporter: 'Apontador',
-};
 
 type UserRow = Pick<
   typeof users.$inferSelect,

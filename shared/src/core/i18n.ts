@@ -41,6 +41,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  showSupportNotice: false,
 });
 dayjs.locale(DAYJS_LOCALE[i18n.language as Locale] ?? 'pt-br');
 syncDocumentLanguage();

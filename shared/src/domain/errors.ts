@@ -30,6 +30,7 @@ export const FIELD_CODES = [
   'passwords_mismatch',
   'invalid_value',
   'too_long',
+  'wrong_current_password',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 

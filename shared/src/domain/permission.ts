@@ -26,3 +26,12 @@ export function hasPermission(userLevel: string | null | undefined, required?: P
 export function grantableProfiles(level: PermissionLevel): Profile[] {
   return [...PERMISSION_LEVELS.filter((other) => hasPermission(level, other)), 'reporter'];
 }
+
+/** How a profile reads in the signed-in user's `permission_set.label`. */
+export const PROFILE_LABELS: Record<Profile, string> = {
+  admin: 'Administrador',
+  base: 'Base',
+  work: 'Obra',
+  contract: 'Contratada',
+  reporter: 'Apontador',
+};

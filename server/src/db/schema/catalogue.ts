@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { MEASURE_UNITS, OCCURRENCE_CATEGORIES, OCCURRENCE_CLASSIFICATIONS } from '../../lists.js';
+import { MEASURE_UNITS, OCCURRENCE_CATEGORIES, OCCURRENCE_CLASSIFICATIONS } from '@canteiro/shared/domain';
 import { createdAt, id, isActive, lower, oneOf } from './columns.js';
 import { contracts } from './organisation.js';
 

@@ -1,6 +1,6 @@
 import { check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { BRAZILIAN_STATES, REPORTING_PERIODS } from '../../lists.js';
+import { BRAZILIAN_STATES, REPORTING_PERIODS } from '@canteiro/shared/domain';
 import { createdAt, id, isActive, lower, oneOf } from './columns.js';
 
 /** The hierarchy every other record hangs from: base → work → contract. */

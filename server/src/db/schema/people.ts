@@ -12,8 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { PROFILES } from '@canteiro/shared/domain';
-import { SURVEY_RATING } from '../../lists.js';
+import { PROFILES, SURVEY_RATING } from '@canteiro/shared/domain';
 import { createdAt, id, isActive, lower, oneOf } from './columns.js';
 import { bases, contracts, works } from './organisation.js';
 

@@ -1,6 +1,6 @@
 import { boolean, check, foreignKey, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { EQUIPMENT_CLASSIFICATIONS, MEASURE_UNITS } from '../../lists.js';
+import { EQUIPMENT_CLASSIFICATIONS, MEASURE_UNITS } from '@canteiro/shared/domain';
 import { bigId, createdAt, isActive, oneOf } from './columns.js';
 import { activities, areas, equipment, functions, locals, occurrences, packages, sameContract } from './catalogue.js';
 import { contracts } from './organisation.js';

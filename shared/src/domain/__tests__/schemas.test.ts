@@ -46,3 +46,10 @@ describe('the password change schema (spec §5)', () => {
     });
   });
 });
+
+describe('field codes', () => {
+  it('turns a key left out of the body into `required`, never valibot English', () => {
+    expect(errorsOf(loginSchema, { password: '12345' })).toEqual({ email: 'required' });
+    expect(errorsOf(loginSchema, { email: 42, password: '12345' })).toEqual({ email: 'required' });
+  });
+});

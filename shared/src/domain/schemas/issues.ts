@@ -1,11 +1,21 @@
 import * as v from 'valibot';
+import { FIELD_CODES } from '../errors.js';
 
-/** Turns valibot issues into `{ field: code }`, the first issue of each field winning. */
+/**
+ * Turns valibot issues into `{ field: code }`, the first issue of each field winning. The
+ * shared schemas word their issues as field codes; valibot's own ones become `required` (a
+ * key left out) or `invalid_value`, so clients only ever see codes of the catalogue.
+ */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? '_';
-    if (!(key in fields)) fields[key] = issue.message;
+    if (!(key in fields)) fields[key] = fieldCode(issue);
   }
   return fields;
+}
+
+function fieldCode(issue: v.BaseIssue<unknown>): string {
+  if (issue.type === 'object' && issue.path?.length && issue.input === undefined) return 'required';
+  return (FIELD_CODES as readonly string[]).includes(issue.message) ? issue.message : 'invalid_value';
 }

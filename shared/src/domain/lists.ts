@@ -1,9 +1,6 @@
 /**
- * The lists the spec leaves open (DOMAIN.md §2), as stored values. The database CHECK
- * constraints and the demo data read them from here.
- *
- * These are domain rules the forms need too: they belong in @canteiro/shared/domain and
- * should move there (see docs/server.md).
+ * The lists the spec leaves open (DOMAIN.md §2), as stored values: the forms offer them,
+ * the server validates against them, and the database CHECK constraints are built from them.
  */
 
 /** Base state: the 27 Brazilian federative units. */
