@@ -6,3 +6,5 @@ export * from './logo.js';
 export * from './module-welcome.js';
 export * from './standalone-shell.js';
 export * from './form-field.js';
+export * from './field-message.js';
+export * from './crud/index.js';

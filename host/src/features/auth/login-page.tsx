@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authApi, notify, toApiError } from '@canteiro/shared/core';
 import { loginSchema } from '@canteiro/shared/domain';
-import { FormField } from '@canteiro/shared/ui';
+import { FormField, fieldMessage } from '@canteiro/shared/ui';
 import type { LoginInput } from '@canteiro/shared/domain';
 import { AuthCard } from './auth-card';
-import { fieldMessage } from './form-errors';
 
 export default function LoginPage() {
   const { t } = useTranslation(['host', 'common']);

@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { authApi, notify, toApiError, useSession } from '@canteiro/shared/core';
 import { changePasswordSchema } from '@canteiro/shared/domain';
-import { FormField } from '@canteiro/shared/ui';
+import { FormField, fieldMessage } from '@canteiro/shared/ui';
 import type { ChangePasswordInput } from '@canteiro/shared/domain';
 import { AuthCard } from './auth-card';
-import { fieldMessage } from './form-errors';
 
 type Field = keyof ChangePasswordInput;
 const FIELDS: { name: Field; labelKey: string; autoComplete: string }[] = [

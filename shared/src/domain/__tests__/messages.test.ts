@@ -1,4 +1,5 @@
-import { commonMessages, errorMessage, pickLocale } from '../messages';
+import { commonMessages, errorMessage, listMessages, pickLocale } from '../messages';
+import * as lists from '../lists';
 import { emptyValues, keyPaths } from '../../../test/same-keys';
 
 describe('the error catalogue', () => {
@@ -34,5 +35,21 @@ describe('the error catalogue', () => {
     expect(pickLocale('pt-BR')).toBe('pt-BR');
     expect(pickLocale('fr-FR')).toBe('pt-BR');
     expect(pickLocale(undefined)).toBe('pt-BR');
+  });
+});
+
+describe('the list labels', () => {
+  it('have the same keys in both languages', () => {
+    expect(keyPaths(listMessages['en-US'])).toEqual(keyPaths(listMessages['pt-BR']));
+  });
+  it('label every stored value of every list', () => {
+    const pt = listMessages['pt-BR'];
+    expect(Object.keys(pt.state).sort()).toEqual([...lists.BRAZILIAN_STATES].sort());
+    expect(Object.keys(pt.classification)).toEqual([...lists.OCCURRENCE_CLASSIFICATIONS]);
+    expect(Object.keys(pt.category)).toEqual([...lists.OCCURRENCE_CATEGORIES]);
+    expect(Object.keys(pt.reportingPeriod).map(Number)).toEqual([...lists.REPORTING_PERIODS]);
+    expect(Object.keys(pt.measureUnit)).toEqual([...lists.MEASURE_UNITS]);
+    expect(Object.keys(pt.equipmentClassification)).toEqual([...lists.EQUIPMENT_CLASSIFICATIONS]);
+    expect(Object.keys(pt.activityStatus)).toEqual([...lists.ACTIVITY_STATUSES]);
   });
 });

@@ -5,6 +5,7 @@ import { ptBR } from './pt-BR.js';
 import type { Messages } from './types.js';
 
 export type { Messages, Translation } from './types.js';
+export { listMessages } from './lists.js';
 export const commonMessages: Record<Locale, Messages> = { 'pt-BR': ptBR, 'en-US': enUS };
 
 /** Picks a supported locale from an Accept-Language header or a stored value; pt-BR otherwise. */

@@ -1,0 +1,70 @@
+import type { Translation } from './types.js';
+
+/** Labels of the stored values of DOMAIN.md §2's lists (namespace `lists`), for every module. */
+const ptBR = {
+  state: {
+    AC: 'AC — Acre',
+    AL: 'AL — Alagoas',
+    AP: 'AP — Amapá',
+    AM: 'AM — Amazonas',
+    BA: 'BA — Bahia',
+    CE: 'CE — Ceará',
+    DF: 'DF — Distrito Federal',
+    ES: 'ES — Espírito Santo',
+    GO: 'GO — Goiás',
+    MA: 'MA — Maranhão',
+    MT: 'MT — Mato Grosso',
+    MS: 'MS — Mato Grosso do Sul',
+    MG: 'MG — Minas Gerais',
+    PA: 'PA — Pará',
+    PB: 'PB — Paraíba',
+    PR: 'PR — Paraná',
+    PE: 'PE — Pernambuco',
+    PI: 'PI — Piauí',
+    RJ: 'RJ — Rio de Janeiro',
+    RN: 'RN — Rio Grande do Norte',
+    RS: 'RS — Rio Grande do Sul',
+    RO: 'RO — Rondônia',
+    RR: 'RR — Roraima',
+    SC: 'SC — Santa Catarina',
+    SP: 'SP — São Paulo',
+    SE: 'SE — Sergipe',
+    TO: 'TO — Tocantins',
+  },
+  classification: { value_adding: 'Agrega valor', hidden_waste: 'Perda oculta', evident_waste: 'Perda evidente' },
+  category: {
+    labour: 'Mão de obra',
+    material: 'Material',
+    equipment: 'Equipamento',
+    planning: 'Planejamento/projeto',
+    safety: 'Segurança',
+    weather: 'Clima',
+    other: 'Outros',
+  },
+  reportingPeriod: { 15: '15 minutos', 30: '30 minutos', 60: '60 minutos' },
+  profile: { admin: 'Administrador', base: 'Base', work: 'Obra', contract: 'Contratada', reporter: 'Apontador' },
+  measureUnit: { m: 'm', 'm²': 'm²', 'm³': 'm³', kg: 'kg', t: 't', un: 'un', vb: 'vb (verba)' },
+  equipmentClassification: { working: 'Operando', idle: 'Parado', down: 'Quebrado' },
+  activityStatus: { finished: 'Concluída', in_term: 'No prazo', late: 'Atrasada' },
+} as const;
+
+const enUS: Translation<typeof ptBR> = {
+  state: { ...ptBR.state },
+  classification: { value_adding: 'Value-adding', hidden_waste: 'Hidden waste', evident_waste: 'Evident waste' },
+  category: {
+    labour: 'Labour',
+    material: 'Material',
+    equipment: 'Equipment',
+    planning: 'Planning/design',
+    safety: 'Safety',
+    weather: 'Weather',
+    other: 'Other',
+  },
+  reportingPeriod: { 15: '15 minutes', 30: '30 minutes', 60: '60 minutes' },
+  profile: { admin: 'Administrator', base: 'Base', work: 'Work', contract: 'Contractor', reporter: 'Reporter' },
+  measureUnit: { m: 'm', 'm²': 'm²', 'm³': 'm³', kg: 'kg', t: 't', un: 'unit', vb: 'ls (lump sum)' },
+  equipmentClassification: { working: 'Working', idle: 'Idle', down: 'Down' },
+  activityStatus: { finished: 'Finished', in_term: 'In term', late: 'Late' },
+};
+
+export const listMessages = { 'pt-BR': ptBR, 'en-US': enUS };

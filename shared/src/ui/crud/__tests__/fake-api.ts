@@ -1,0 +1,60 @@
+/**
+ * An in-memory `/api/things` for the kit's component tests: the kit is the unit under test,
+ * so the network is replaced here (the real server meets the kit in the end-to-end suite).
+ */
+export interface Thing {
+  id: number;
+  name: string;
+  isActive: boolean;
+}
+
+export function fakeThingsApi(count: number) {
+  const things: Thing[] = Array.from({ length: count }, (_, index) => ({
+    id: index + 1,
+    name: `Thing ${String(index + 1).padStart(2, '0')}`,
+    isActive: index % 10 !== 9,
+  }));
+  const calls: { method: string; url: URL; body: unknown }[] = [];
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const body = ['POST', 'PUT', 'PATCH'].includes(request.method) ? await request.clone().json() : undefined;
+    calls.push({ method: request.method, url, body });
+    if (url.pathname === '/api/health') return json({ status: 'ok' });
+    const status = /^\/api\/things\/(\d+)\/status$/.exec(url.pathname);
+    if (request.method === 'PATCH' && status) {
+      const thing = things.find((one) => one.id === Number(status[1]))!;
+      thing.isActive = (body as { isActive: boolean }).isActive;
+      return json(thing);
+    }
+    if (request.method === 'POST' && url.pathname === '/api/things') {
+      const input = body as Thing;
+      if (things.some((one) => one.name.toLowerCase() === input.name.toLowerCase())) {
+        return json({ code: 'duplicate_name', message: 'dup', fields: { name: 'duplicate_name' } }, 409);
+      }
+      const created = { ...input, id: things.length + 1 };
+      things.push(created);
+      return json(created, 201);
+    }
+    if (request.method === 'GET' && url.pathname === '/api/things') {
+      const search = (url.searchParams.get('search') ?? '').toLowerCase();
+      const includeInactive = url.searchParams.get('includeInactive') === 'true';
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const pageSize = Number(url.searchParams.get('pageSize') ?? 20);
+      const matching = things.filter(
+        (one) => (includeInactive || one.isActive) && one.name.toLowerCase().includes(search),
+      );
+      return json({
+        items: matching.slice((page - 1) * pageSize, page * pageSize),
+        total: matching.length,
+        page,
+        pageSize,
+      });
+    }
+    return json({ code: 'not_found', message: 'no' }, 404);
+  };
+  return { fetch: fetch as typeof globalThis.fetch, calls, things };
+}

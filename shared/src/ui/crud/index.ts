@@ -1,0 +1,10 @@
+export * from './types';
+export * from './resource-api';
+export * from './use-list-state';
+export * from './use-resource-list';
+export * from './pager';
+export * from './status-toggle';
+export * from './remote-select';
+export * from './resource-form-modal';
+export * from './resource-screen';
+export { kitMessages } from './i18n';

@@ -1,0 +1,69 @@
+import { api } from '@canteiro/shared/core';
+
+/** A page of a list, as every list endpoint answers (ARCHITECTURE.md §4). */
+export interface Page<Item> {
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ListQuery {
+  search: string;
+  page: number;
+  pageSize: number;
+  includeInactive: boolean;
+  filters?: Record<string, string | number | undefined>;
+}
+
+export interface Option {
+  id: number;
+  name: string;
+}
+
+function searchParams(query: Partial<ListQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.search) params.set('search', query.search);
+  if (query.page) params.set('page', String(query.page));
+  if (query.pageSize) params.set('pageSize', String(query.pageSize));
+  if (query.includeInactive) params.set('includeInactive', 'true');
+  for (const [key, value] of Object.entries(query.filters ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params;
+}
+
+/** The calls of one resource: list, create, edit, status, options, export. */
+export function resourceApi<Item>(endpoint: string) {
+  return {
+    list: (query: ListQuery, signal?: AbortSignal) =>
+      api.get(endpoint, { searchParams: searchParams(query), signal }).json<Page<Item>>(),
+    create: (input: Record<string, unknown>) => api.post(endpoint, { json: input }).json<Item>(),
+    update: (id: number, input: Record<string, unknown>) => api.put(`${endpoint}/${id}`, { json: input }).json<Item>(),
+    setStatus: (id: number, isActive: boolean) =>
+      api.patch(`${endpoint}/${id}/status`, { json: { isActive } }).json<Item>(),
+    options: (params: Record<string, string | number | undefined>, signal?: AbortSignal) =>
+      api.get(`${endpoint}/options`, { searchParams: searchParams({ filters: params }), signal }).json<Option[]>(),
+    /** Every row matching the list's filters (not only the page), as a file. */
+    export: async (format: 'csv' | 'xlsx', query: Omit<ListQuery, 'page' | 'pageSize'>) => {
+      const params = searchParams(query);
+      params.set('format', format);
+      const response = await api.get(`${endpoint}/export`, { searchParams: params, timeout: false });
+      const disposition = response.headers.get('content-disposition') ?? '';
+      const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `${endpoint}.${format}`;
+      return { blob: await response.blob(), filename };
+    },
+  };
+}
+
+/** Hands a downloaded file to the browser. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

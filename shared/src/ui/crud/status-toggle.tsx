@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Button, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Activate/deactivate with two confirmations (spec §4): a first one that says what
+ * happens, then a second 'are you sure'. Nothing is sent before the second.
+ */
+export function StatusToggle({
+  name,
+  isActive,
+  onConfirm,
+}: {
+  name: string;
+  isActive: boolean;
+  onConfirm: () => Promise<void>;
+}) {
+  const { t } = useTranslation('kit');
+  const [step, setStep] = useState<0 | 1 | 2>(0);
+  const [busy, setBusy] = useState(false);
+  const action = isActive ? t('deactivate') : t('activate');
+  const close = () => setStep(0);
+
+  return (
+    <>
+      <Button size="small" type="link" danger={isActive} onClick={() => setStep(1)}>
+        {action}
+      </Button>
+      <Modal
+        open={step === 1}
+        title={isActive ? t('confirmDeactivate', { name }) : t('confirmActivate', { name })}
+        okText={action}
+        okButtonProps={{ danger: isActive }}
+        cancelText={t('cancel')}
+        onOk={() => setStep(2)}
+        onCancel={close}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{isActive ? t('confirmDeactivateText') : t('confirmActivateText')}</Typography.Paragraph>
+      </Modal>
+      <Modal
+        open={step === 2}
+        title={t('areYouSure')}
+        okText={t('confirm')}
+        okButtonProps={{ danger: isActive, loading: busy }}
+        cancelText={t('cancel')}
+        onOk={async () => {
+          setBusy(true);
+          try {
+            await onConfirm();
+            close();
+          } finally {
+            setBusy(false);
+          }
+        }}
+        onCancel={close}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('areYouSureText', { action: action.toLowerCase(), name })}</Typography.Paragraph>
+      </Modal>
+    </>
+  );
+}

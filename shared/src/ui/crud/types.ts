@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import type * as v from 'valibot';
+import type { PermissionLevel, SessionUser } from '@canteiro/shared/domain';
+
+/** What every row of a resource list has. */
+export interface ResourceItem {
+  id: number;
+  isActive?: boolean;
+  /** An ancestor (base, work, contract) is inactive: the row is in effect inactive too. */
+  parentInactive?: boolean;
+}
+
+/** A column of the list: declarative data, not JSX loops (STYLE.md). */
+export interface ColumnDefinition<Item> {
+  key: string;
+  /** Translation key of the header, in the resource's namespace (or `ns:key`). */
+  titleKey: string;
+  /** The cell; defaults to `item[key]` as text. */
+  render?: (item: Item, t: TFunction) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** Where a select's options come from: `/api/<endpoint>/options`, narrowed by other fields. */
+export interface OptionsSource {
+  endpoint: string;
+  /** Query parameter → form field whose value narrows the options (e.g. works of a base). */
+  dependsOn?: Record<string, string>;
+}
+
+export type FieldKind = 'text' | 'email' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'status';
+
+/** A form field, rendered by the kit from its kind. */
+export interface FieldDefinition {
+  name: string;
+  labelKey: string;
+  kind: FieldKind;
+  /** A fixed list (`select`): stored values and the key prefix of their labels (`lists.state.` + value). */
+  options?: readonly (string | number)[];
+  optionLabelPrefix?: string;
+  /** Options loaded from the API (`select`). */
+  optionsFrom?: OptionsSource;
+  /** Only on create (e.g. the temporary password). */
+  createOnly?: boolean;
+  /** Two fields side by side take half the row each. */
+  half?: boolean;
+  placeholderKey?: string;
+  min?: number;
+  step?: number;
+}
+
+/** One entity screen, completely described: the kit turns it into search, table, pager, forms and export. */
+export interface ResourceDefinition<Item extends ResourceItem = ResourceItem> {
+  /** `/api/<endpoint>` */
+  endpoint: string;
+  /** The i18n namespace of its labels. */
+  namespace: string;
+  /** Keys (in `namespace`) of the singular and plural names, e.g. `resources.base.one`. */
+  singularKey: string;
+  pluralKey: string;
+  columns: ColumnDefinition<Item>[];
+  fields?: FieldDefinition[];
+  createSchema?: v.GenericSchema;
+  updateSchema?: v.GenericSchema;
+  /** The form's values for a new row. */
+  emptyInput?: Record<string, unknown>;
+  /** The form's values for an existing row. */
+  toInput?: (item: Item) => Record<string, unknown>;
+  /** Read-only lists (survey) have no add, edit or status. */
+  readOnly?: boolean;
+  /** Whether the list has active/inactive rows. */
+  hasStatus?: boolean;
+  /** The level needed to add and to change status (edit follows the server's scope). */
+  createPermission?: PermissionLevel;
+  canCreate?: (user: SessionUser) => boolean;
+  /** The row's name in confirmations. */
+  describe?: (item: Item) => string;
+}

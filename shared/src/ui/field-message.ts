@@ -1,0 +1,14 @@
+import type { TFunction } from 'i18next';
+import { MIN_PASSWORD_LENGTH } from '@canteiro/shared/domain';
+
+/** A field code (from the shared schema or the server) in the user's language. */
+export function fieldMessage(
+  t: TFunction,
+  code: string | undefined,
+  values: Record<string, unknown> = {},
+): string | undefined {
+  if (!code) return undefined;
+  const params = { min: MIN_PASSWORD_LENGTH, ...values };
+  if (t(`common:validation.${code}`, { defaultValue: '' })) return t(`common:validation.${code}`, params);
+  return t(`common:errors.${code}`, { ...params, defaultValue: t('common:validation.invalid_value') });
+}
