@@ -28,7 +28,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
             boxShadow: '0 10px 40px #1b3a1c14',
           }}
         >
-          <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+          <Typography.Title level={3} style={{ marginTop: 0, marginBottom: subtitle ? 4 : 24 }}>
             {title}
           </Typography.Title>
           {subtitle ? (

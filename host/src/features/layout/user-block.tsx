@@ -77,7 +77,7 @@ export function UserBlock() {
         <div
           style={{ fontSize: 11, color: '#6b7280', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
-          {user.permission_set.label}
+          {t(`lists:profile.${user.permission_set.value}`, { defaultValue: user.permission_set.label })}
         </div>
       </div>
       <Tooltip title={t('sidebar.logout')} placement="top">
