@@ -49,6 +49,31 @@ for (const [name, path] of [
 }
 await page.getByRole('button', { name: /Menu do usuário/ }).click();
 await shot('08-avatar-menu');
+for (const [name, path] of [
+  ['20-admin-base', '/admin/base'],
+  ['21-admin-work', '/admin/work'],
+  ['22-admin-contract', '/admin/contract'],
+  ['23-admin-occurrence', '/admin/occurrence'],
+  ['24-admin-user', '/admin/user'],
+  ['25-admin-survey', '/admin/survey'],
+]) {
+  await page.goto(path);
+  await page
+    .locator('.ant-table-row')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  await shot(name);
+}
+await page.goto('/admin/work');
+await page.getByRole('button', { name: 'Adicionar' }).click();
+await page.getByTestId('resource-form').waitFor();
+await page.getByRole('button', { name: 'Salvar' }).click();
+await shot('26-admin-work-form-errors');
+await page.keyboard.press('Escape');
+await page.goto('/admin/base');
+await page.locator('.ant-table-row').first().getByRole('button', { name: 'Desativar' }).click();
+await shot('27-admin-base-confirm');
 await page.goto('/nowhere');
 await shot('09-not-found');
 await page.goto('/password');

@@ -63,7 +63,7 @@ test('the sidebar: home link, a screen of the module, the user block and its ava
   await expect(page.getByTestId('avatar-initial')).toHaveText('A');
   await page.getByTestId('module-menu').getByRole('link', { name: 'Ocorrências' }).click();
   await expect(page).toHaveURL(/\/admin\/occurrence$/);
-  await expect(page.getByTestId('work-in-progress')).toBeVisible();
+  await expect(page.getByTestId('resource-occurrences')).toBeVisible();
   await expect(page.getByTestId('module-menu').getByRole('link', { name: 'Ocorrências' })).toHaveCSS(
     'color',
     'rgb(27, 94, 32)',

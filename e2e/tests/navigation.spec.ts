@@ -29,7 +29,15 @@ test.describe('the navigation guard (spec §2)', () => {
     await page.goto('/admin/occurrence');
     await expect(page.getByTestId('not-found')).toBeVisible();
     await page.goto('/admin/work');
-    await expect(page.getByTestId('work-in-progress')).toBeVisible();
+    await expect(page.getByTestId('resource-works')).toBeVisible();
+  });
+
+  test('a screen announced in a menu but not built yet shows the work-in-progress page', async ({ page }) => {
+    await signIn(page, 'contract');
+    await page.goto('/management/area');
+    await expect(page.getByTestId('work-in-progress')).toContainText('Em construção');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page).toHaveTitle('Áreas · Canteiro');
   });
 
   test('an unknown path shows the 404 screen, whose button goes home', async ({ page }) => {

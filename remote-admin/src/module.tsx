@@ -31,17 +31,36 @@ const adminModule: CanteiroModule = {
   ],
   routes: [
     { path: '', titleKey: 'routes.start.title', descriptionKey: 'routes.start.description', load: welcome },
-    { path: 'base', permission: 'base', titleKey: 'routes.base.title', descriptionKey: 'routes.base.description' },
-    { path: 'user', titleKey: 'routes.user.title', descriptionKey: 'routes.user.description' },
-    { path: 'work', permission: 'work', titleKey: 'routes.work.title', descriptionKey: 'routes.work.description' },
+    {
+      path: 'base',
+      load: () => import('./pages/base-page'),
+      permission: 'base',
+      titleKey: 'routes.base.title',
+      descriptionKey: 'routes.base.description',
+    },
+    {
+      path: 'user',
+      load: () => import('./pages/user-page'),
+      titleKey: 'routes.user.title',
+      descriptionKey: 'routes.user.description',
+    },
+    {
+      path: 'work',
+      load: () => import('./pages/work-page'),
+      permission: 'work',
+      titleKey: 'routes.work.title',
+      descriptionKey: 'routes.work.description',
+    },
     {
       path: 'contract',
+      load: () => import('./pages/contract-page'),
       permission: 'contract',
       titleKey: 'routes.contract.title',
       descriptionKey: 'routes.contract.description',
     },
     {
       path: 'occurrence',
+      load: () => import('./pages/occurrence-page'),
       permission: 'admin',
       titleKey: 'routes.occurrence.title',
       descriptionKey: 'routes.occurrence.description',
@@ -49,6 +68,7 @@ const adminModule: CanteiroModule = {
     // Spec §2: the survey list reuses the activity report's title and description.
     {
       path: 'survey',
+      load: () => import('./pages/survey-page'),
       permission: 'admin',
       titleKey: 'common:routes.activityReport.title',
       descriptionKey: 'common:routes.activityReport.description',

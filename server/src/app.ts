@@ -13,6 +13,13 @@ import { frontEnds } from './plugins/front-ends.js';
 import { healthRoutes } from './routes/health.js';
 import { authenticationRoutes } from './routes/authentication.js';
 import { remotesRoutes } from './routes/remotes.js';
+import { basesRoutes } from './resources/bases.js';
+import { worksRoutes } from './resources/works.js';
+import { contractsRoutes } from './resources/contracts.js';
+import { occurrencesRoutes } from './resources/occurrences.js';
+import { usersRoutes } from './resources/users.js';
+import { userPictureRoutes } from './resources/user-pictures.js';
+import { mobileSurveyRoutes, surveysRoutes } from './resources/surveys.js';
 
 export interface AppDependencies {
   config: Config;
@@ -63,6 +70,15 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
 
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(authenticationRoutes, { prefix: '/api/authentication', config, db });
+  // Administration (docs/scoping.md): one plugin per resource.
+  await app.register(basesRoutes, { prefix: '/api/bases', db });
+  await app.register(worksRoutes, { prefix: '/api/works', db });
+  await app.register(contractsRoutes, { prefix: '/api/contracts', db });
+  await app.register(occurrencesRoutes, { prefix: '/api/occurrences', db });
+  await app.register(usersRoutes, { prefix: '/api/users', db });
+  await app.register(userPictureRoutes, { prefix: '/api/users', db, maxImageMb: config.maxImageMb });
+  await app.register(surveysRoutes, { prefix: '/api/surveys', db });
+  await app.register(mobileSurveyRoutes, { prefix: '/api/mobile', db });
   await app.register(remotesRoutes, { config });
   await app.register(frontEnds, { staticRoot: config.staticRoot });
   return app;

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     readonly fields?: Record<string, string>,
+    /** Values the message names (`{{maxSize}}`), also sent in the body for the client's own wording. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(code);
     this.name = 'ApiError';
@@ -27,9 +29,15 @@ export function sendError(
   statusCode: number,
   code: ErrorCode,
   fields?: Record<string, string>,
+  params?: Record<string, string | number>,
 ): FastifyReply {
-  const body: ApiErrorBody = { code, message: errorMessage(code, pickLocale(request.headers['accept-language'])) };
+  const template = errorMessage(code, pickLocale(request.headers['accept-language']));
+  const message = template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
+    params && name in params ? String(params[name]) : placeholder,
+  );
+  const body: ApiErrorBody & Record<string, unknown> = { code, message };
   if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  if (params) Object.assign(body, params);
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 

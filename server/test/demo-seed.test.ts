@@ -3,12 +3,16 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import { OCCURRENCE_CLASSIFICATIONS, PROFILES } from '@canteiro/shared/domain';
 import type { LoginResponse } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { truncateAll } from '../src/db/connection.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
-import { users } from '../src/db/schema/people.js';
-import { DEMO_PASSWORD, insertDemoData, seedIfEmpty } from '../src/demo/seed.js';
+import { occurrences } from '../src/db/schema/catalogue.js';
+import { surveys, users } from '../src/db/schema/people.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, insertDemoData, seedIfEmpty } from '../src/demo/seed.js';
+import { DEMO_STAFF } from '../src/demo/people-data.js';
 import { Browser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
 
 let db: Database;
@@ -27,12 +31,12 @@ after(async () => {
 });
 
 describe('demo data', () => {
-  test('creates one base, work and contract and the six accounts on an empty database', async () => {
+  test('puts the six accounts under the first base, work and contract of an empty database', async () => {
     assert.equal(await seedIfEmpty(db.orm), true);
 
-    const [base] = await db.orm.select().from(bases);
-    const [work] = await db.orm.select().from(works);
-    const [contract] = await db.orm.select().from(contracts);
+    const [base] = await db.orm.select().from(bases).orderBy(bases.id);
+    const [work] = await db.orm.select().from(works).orderBy(works.id);
+    const [contract] = await db.orm.select().from(contracts).orderBy(contracts.id);
     assert.deepEqual([base?.name, base?.state], ['Base São Paulo', 'SP']);
     assert.deepEqual(
       [work?.name, work?.prj, work?.baseId],
@@ -43,7 +47,16 @@ describe('demo data', () => {
       ['Construtora Alvorada — Estrutura', 16, 30, work?.id],
     );
 
-    const accounts = await db.orm.select().from(users).orderBy(users.id);
+    const accounts = await db.orm
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((account) => account.email),
+        ),
+      )
+      .orderBy(users.id);
     assert.deepEqual(
       accounts.map(({ email, profile, firstName, firstAccess, isActive }) => ({
         email,
@@ -83,11 +96,46 @@ describe('demo data', () => {
     assert.equal(new Set(accounts.map((account) => account.passwordHash)).size, 6, 'each account has its own salt');
   });
 
+  test('gives Administration something to show: bases in three states, works, contracts, occurrences, staff, surveys', async () => {
+    await seedIfEmpty(db.orm);
+    const allBases = await db.orm.select().from(bases);
+    assert.deepEqual(allBases.map((base) => base.state).sort(), ['MG', 'RJ', 'SP']);
+    const allWorks = await db.orm.select().from(works);
+    assert.ok(allWorks.length >= 6 && allWorks.some((work) => !work.isActive), 'several works, one inactive');
+    for (const base of allBases)
+      assert.ok(
+        allWorks.some((work) => work.baseId === base.id),
+        base.name,
+      );
+    const allContracts = await db.orm.select().from(contracts);
+    for (const work of allWorks)
+      assert.ok(
+        allContracts.some((contract) => contract.workId === work.id),
+        work.name,
+      );
+
+    const catalogue = await db.orm.select().from(occurrences);
+    for (const classification of OCCURRENCE_CLASSIFICATIONS) {
+      assert.ok(catalogue.filter((occurrence) => occurrence.classification === classification).length >= 2);
+    }
+    assert.ok(
+      catalogue.some((occurrence) => occurrence.name === 'Aguardando material'),
+      'DOMAIN.md §4',
+    );
+
+    const staff = await db.orm.select().from(users);
+    assert.ok(staff.length >= 15 && staff.length <= 30, `15–30 users, got ${staff.length}`);
+    for (const profile of PROFILES) assert.ok(staff.filter((user) => user.profile === profile).length >= 2, profile);
+    assert.ok(new Set(staff.map((user) => user.baseId)).size === 3, 'users in every base');
+    assert.ok((await db.orm.select().from(surveys)).length >= 5);
+  });
+
   test('is idempotent: a database that has users is left alone', async () => {
     assert.equal(await seedIfEmpty(db.orm), true);
+    const counted = (await db.orm.select().from(users)).length;
     assert.equal(await seedIfEmpty(db.orm), false);
-    assert.equal((await db.orm.select().from(users)).length, 6);
-    assert.equal((await db.orm.select().from(bases)).length, 1);
+    assert.equal((await db.orm.select().from(users)).length, counted);
+    assert.equal((await db.orm.select().from(bases)).length, 3);
   });
 
   test('accounts sign in with demo1234 as their profile says', async () => {
@@ -111,7 +159,7 @@ describe('demo data', () => {
       await insertDemoData(tx);
     });
     const accounts = await db.orm.select().from(users).orderBy(users.id);
-    assert.equal(accounts.length, 6);
+    assert.equal(accounts.length, DEMO_ACCOUNTS.length + DEMO_STAFF.length);
     assert.equal(accounts[0]?.firstName, 'Ana');
     assert.equal(accounts[0]?.id, 1, 'identities restart');
   });
@@ -130,5 +178,5 @@ test('pnpm db:reset (src/cli/reset.ts) migrates, reseeds and lists the accounts'
   assert.match(stdout, /Database reset/);
   for (const email of ['admin', 'base', 'work', 'contract', 'reporter', 'first'])
     assert.match(stdout, new RegExp(`${email}@canteiro\\.test`));
-  if (url) assert.equal((await db.orm.select().from(users)).length, 6);
+  if (url) assert.equal((await db.orm.select().from(users)).length, DEMO_ACCOUNTS.length + DEMO_STAFF.length);
 });

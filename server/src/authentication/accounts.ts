@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Orm } from '../db/connection.js';
 import { users } from '../db/schema/people.js';
+import { userEffectivelyActive } from '../scope.js';
 
 /** The user records authentication reads and writes. */
 
@@ -9,9 +10,13 @@ export type UserRecord = typeof users.$inferSelect;
 /** E-mails compare case-insensitively, as the unique index does. */
 export const accountKey = (email: string): string => email.trim().toLowerCase();
 
-export async function findUserByEmail(orm: Orm, email: string): Promise<UserRecord | null> {
+/** The account, and whether it may sign in (it and the ancestors of its scope are active). */
+export async function findUserByEmail(
+  orm: Orm,
+  email: string,
+): Promise<(UserRecord & { effectivelyActive: boolean }) | null> {
   const [user] = await orm
-    .select()
+    .select({ ...getTableColumns(users), effectivelyActive: sql<boolean>`${userEffectivelyActive}` })
     .from(users)
     .where(eq(sql`lower(${users.email})`, accountKey(email)))
     .limit(1);

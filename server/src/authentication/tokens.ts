@@ -3,6 +3,7 @@ import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Profile } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
 import { authTokens, users } from '../db/schema/people.js';
+import { userEffectivelyActive } from '../scope.js';
 
 /** Who is calling, as the scoping rules need it (ARCHITECTURE.md §5). */
 export interface AuthenticatedUser {
@@ -32,7 +33,10 @@ export async function issueToken(orm: Orm, userId: number, ttlHours: number): Pr
   return token;
 }
 
-/** The user behind a live token; none when expired, unknown, or the user was deactivated. */
+/**
+ * The user behind a live token; none when expired, unknown, or the user (or the base, work
+ * or contract its scope hangs from) was deactivated: that takes effect at once.
+ */
 export async function findSession(orm: Orm, tokenHash: string): Promise<AuthenticatedUser | null> {
   const [session] = await orm
     .select({
@@ -44,7 +48,7 @@ export async function findSession(orm: Orm, tokenHash: string): Promise<Authenti
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, sql`now()`), eq(users.isActive, true)))
+    .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, sql`now()`), userEffectivelyActive))
     .limit(1);
   return session ? { ...session, profile: session.profile as Profile } : null;
 }

@@ -1,11 +1,18 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Profile } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
+import { occurrences } from '../db/schema/catalogue.js';
 import { bases, contracts, works } from '../db/schema/organisation.js';
-import { users } from '../db/schema/people.js';
+import { surveys, users } from '../db/schema/people.js';
 import { passwordHashing } from '../authentication/passwords.js';
+import { DEMO_BASES, DEMO_CONTRACTS, DEMO_OCCURRENCES, DEMO_WORKS } from './organisation-data.js';
+import { DEMO_STAFF, DEMO_SURVEYS } from './people-data.js';
 
-/** Demo data: one base, work and contract, and one account per profile. */
+/**
+ * Demo data: three bases with their works and contracts, the occurrence list, staff at
+ * every level and a few survey answers; among them one account per profile, the six
+ * printed at start (all under the first base, work and contract).
+ */
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -41,48 +48,79 @@ export async function seedIfEmpty(orm: Orm): Promise<boolean> {
 }
 
 export async function insertDemoData(orm: Orm): Promise<void> {
-  const [base] = await orm.insert(bases).values({ name: 'Base São Paulo', state: 'SP' }).returning({ id: bases.id });
-  if (!base) throw new Error('demo base not created');
-  const [work] = await orm
-    .insert(works)
-    .values({
-      name: 'Residencial Parque das Araucárias',
-      prj: 'PRJ-2041',
-      description: 'Condomínio residencial de duas torres de 18 pavimentos, com subsolo e área de lazer.',
-      baseId: base.id,
-      startDate: '2026-01-12',
-      endDate: '2027-09-30',
-    })
-    .returning({ id: works.id });
-  if (!work) throw new Error('demo work not created');
-  const [contract] = await orm
-    .insert(contracts)
-    .values({
-      name: 'Construtora Alvorada — Estrutura',
-      description: 'Estrutura de concreto armado das torres A e B: formas, armação e concretagem.',
-      baseId: base.id,
-      workId: work.id,
-      reportingGoal: 16,
-      reportingPeriod: 30,
-    })
-    .returning({ id: contracts.id });
-  if (!contract) throw new Error('demo contract not created');
+  const baseIds = await insertNamed(
+    orm,
+    bases,
+    DEMO_BASES.map(({ name, state, isActive }) => ({ name, state, isActive })),
+  );
+  const workRows = DEMO_WORKS.map(({ base, ...work }) => ({ ...work, baseId: idOf(baseIds, base) }));
+  const workIds = await insertNamed(orm, works, workRows);
+  const baseOfWork = new Map(workRows.map((work) => [work.name, work.baseId]));
+  const contractRows = DEMO_CONTRACTS.map(({ work, ...contract }) => ({
+    ...contract,
+    workId: idOf(workIds, work),
+    baseId: baseOfWork.get(work) ?? 0,
+  }));
+  const contractIds = await insertNamed(orm, contracts, contractRows);
+  const parentsOf = new Map(
+    contractRows.map((contract) => [
+      contract.name,
+      { baseId: contract.baseId, workId: contract.workId, contractId: idOf(contractIds, contract.name) },
+    ]),
+  );
+  await orm.insert(occurrences).values([...DEMO_OCCURRENCES]);
 
+  // The six demo accounts hang from the first contract; the other staff from theirs.
+  const firstContract = DEMO_CONTRACTS[0]?.name ?? '';
+  const people = [
+    ...DEMO_ACCOUNTS.map((account) => ({ ...account, contract: firstContract, isActive: true })),
+    ...DEMO_STAFF,
+  ];
   // One hash per account: equal passwords must not give equal hashes.
-  const passwordHashes = await Promise.all(DEMO_ACCOUNTS.map(() => passwordHashing.hash(DEMO_PASSWORD)));
-  await orm.insert(users).values(
-    DEMO_ACCOUNTS.map((account, index) => ({
-      email: account.email,
-      username: account.email.split('@')[0] ?? account.email,
-      firstName: account.firstName,
-      passwordHash: passwordHashes[index] ?? '',
-      profile: account.profile,
-      baseId: base.id,
-      workId: work.id,
-      contractId: contract.id,
-      firstAccess: account.firstAccess ?? false,
+  const passwordHashes = await Promise.all(people.map(() => passwordHashing.hash(DEMO_PASSWORD)));
+  const userIds = await orm
+    .insert(users)
+    .values(
+      people.map((person, index) => ({
+        email: person.email,
+        username: person.email.split('@')[0] ?? person.email,
+        firstName: person.firstName,
+        passwordHash: passwordHashes[index] ?? '',
+        profile: person.profile,
+        ...parentsOf.get(person.contract),
+        firstAccess: person.firstAccess ?? false,
+        isActive: person.isActive ?? true,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  const userOf = new Map(userIds.map((user) => [user.email, user.id]));
+  await orm.insert(surveys).values(
+    DEMO_SURVEYS.map(({ email, reportTime, ...answers }) => ({
+      ...answers,
+      userId: userOf.get(email) ?? 0,
+      contractId: parentsOf.get(people.find((person) => person.email === email)?.contract ?? '')?.contractId ?? null,
+      reportTime: new Date(reportTime),
     })),
   );
+}
+
+/** Inserts rows that have a unique name and answers name → id. */
+async function insertNamed<Table extends typeof bases | typeof works | typeof contracts>(
+  orm: Orm,
+  table: Table,
+  rows: Table['$inferInsert'][],
+): Promise<Map<string, number>> {
+  const inserted = await orm
+    .insert(table as typeof bases)
+    .values(rows as (typeof bases.$inferInsert)[])
+    .returning({ id: table.id, name: table.name });
+  return new Map(inserted.map((row) => [row.name, row.id]));
+}
+
+function idOf(ids: Map<string, number>, name: string): number {
+  const id = ids.get(name);
+  if (id === undefined) throw new Error(`demo data: no record named ${name}`);
+  return id;
 }
 
 /** True when the demo accounts are there, so start-up can list them. */

@@ -57,6 +57,12 @@ export const apiDocs = appWide(async (app: FastifyInstance) => {
       tags: [
         { name: 'authentication', description: 'Sessions' },
         { name: 'system', description: 'Health and runtime configuration' },
+        { name: 'bases', description: 'Administration: bases' },
+        { name: 'works', description: 'Administration: works (obras)' },
+        { name: 'contracts', description: 'Administration: contractors (contratadas)' },
+        { name: 'occurrences', description: 'Administration: the occurrence list (admins)' },
+        { name: 'users', description: 'Administration: users and their pictures' },
+        { name: 'surveys', description: 'The app survey: read-only list (admins) and mobile submission' },
       ],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },

@@ -10,7 +10,8 @@ import { appWide } from './app-wide.js';
  */
 export const errorHandling = appWide(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return sendError(request, reply, error.statusCode, error.code, error.fields);
+    if (error instanceof ApiError)
+      return sendError(request, reply, error.statusCode, error.code, error.fields, error.params);
 
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

@@ -44,8 +44,9 @@ export async function authenticationRoutes(
       const passwordMatches = user
         ? await passwordHashing.verify(user.passwordHash, credentials.password)
         : await passwordHashing.verifyWithoutAccount(credentials.password);
-      // Unknown e-mail, wrong password and inactive user look alike from outside.
-      if (!user || !passwordMatches || !user.isActive) {
+      // Unknown e-mail, wrong password and inactive user (or inactive base, work or
+      // contract above it, docs/scoping.md) look alike from outside.
+      if (!user || !passwordMatches || !user.effectivelyActive) {
         await recordLoginFailure(orm, limits, account, request.ip);
         throw new ApiError(401, 'invalid_credentials');
       }

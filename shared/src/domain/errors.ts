@@ -19,6 +19,17 @@ export const ERROR_CODES = [
   'wrong_current_password',
   'password_change_failed',
   'logout_failed',
+  // administration (spec §8): duplicates, inactive parents, images
+  'duplicate_base_name',
+  'duplicate_work_name',
+  'duplicate_work_prj',
+  'duplicate_contract_name',
+  'duplicate_occurrence_name',
+  'duplicate_user_email',
+  'parent_inactive',
+  'cannot_deactivate_self',
+  'image_type',
+  'image_too_large',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -31,6 +42,10 @@ export const FIELD_CODES = [
   'invalid_value',
   'too_long',
   'wrong_current_password',
+  'start_after_end',
+  'must_be_positive',
+  'inactive_parent',
+  'invalid_parent',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 

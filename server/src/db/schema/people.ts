@@ -2,6 +2,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
@@ -32,6 +33,8 @@ export const users = pgTable(
     workId: integer('work_id'),
     contractId: integer('contract_id'),
     profilePicture: text('profile_picture'),
+    /** What the admin list searches, lower-cased once on write: LIKE on it is ~5× cheaper than ILIKE on two columns. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(coalesce(first_name, '') || ' ' || email)`),
     /** Set while the user still holds a temporary password. */
     firstAccess: boolean('first_access').notNull().default(false),
     isActive: isActive(),
@@ -39,6 +42,12 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(lower(t.email)),
+    // The admin list: sorted by name, searched by name or e-mail (pg_trgm), scoped by level.
+    index('users_name_sort_idx').on(sql`lower(coalesce(${t.firstName}, ''))`, t.id),
+    index('users_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('users_base_idx').on(t.baseId),
+    index('users_work_idx').on(t.workId),
+    index('users_contract_idx').on(t.contractId),
     check('users_profile_check', oneOf(t.profile, PROFILES)),
     // Scoping (ARCHITECTURE.md §5) needs the ids of the user's own level and above.
     check(
@@ -55,6 +64,28 @@ export const users = pgTable(
     }),
   ],
 );
+
+/** Raw bytes: node-postgres answers a Buffer, PGlite a Uint8Array. */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Profile pictures live in the database, not on a disk, so every instance behind a load
+ * balancer serves the same file. `users.profile_picture` holds the URL that serves it.
+ */
+export const userPictures = pgTable('user_pictures', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** image/jpeg or image/png, as read from the file's first bytes. */
+  contentType: text('content_type').notNull(),
+  content: bytes('content').notNull(),
+  /** SHA-256 of the content: the URL's version, so browsers may cache each picture for good. */
+  digest: text('digest').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A session: only the SHA-256 of the token is kept, so a leaked table opens no session. */
 export const authTokens = pgTable(
@@ -111,6 +142,7 @@ export const surveys = pgTable(
   },
   (t) => [
     index('surveys_report_time_idx').on(t.reportTime),
+    index('surveys_user_idx').on(t.userId),
     ...(['experience', 'usability', 'resources'] as const).map((rating) =>
       check(
         `surveys_${rating}_check`,

@@ -15,6 +15,16 @@ export const ptBR = {
     wrong_current_password: 'A senha atual está incorreta...',
     password_change_failed: 'Não foi possível alterar a senha. Tente novamente.',
     logout_failed: 'Não foi possível sair. Tente novamente.',
+    duplicate_base_name: 'Já existe uma base com este nome.',
+    duplicate_work_name: 'Já existe uma obra com este nome nesta base.',
+    duplicate_work_prj: 'Já existe uma obra com este PRJ.',
+    duplicate_contract_name: 'Já existe uma contratada com este nome nesta obra.',
+    duplicate_occurrence_name: 'Já existe uma ocorrência com este nome.',
+    duplicate_user_email: 'Já existe um usuário com este e-mail.',
+    parent_inactive: 'Não é possível salvar: há um registro relacionado inativo. Reative-o primeiro.',
+    cannot_deactivate_self: 'Você não pode inativar o próprio usuário.',
+    image_type: 'A imagem deve ser JPEG, JPG ou PNG de até {{maxSize}} MB.',
+    image_too_large: 'A imagem deve ter no máximo {{maxSize}} MB.',
   },
   validation: {
     required: 'Campo obrigatório.',
@@ -23,6 +33,10 @@ export const ptBR = {
     passwords_mismatch: 'As senhas não coincidem.',
     invalid_value: 'Valor inválido.',
     too_long: 'Texto longo demais.',
+    start_after_end: 'A data de início não pode ser posterior à data de término.',
+    must_be_positive: 'Deve ser maior que 0.',
+    inactive_parent: 'Registro inativo.',
+    invalid_parent: 'Não pertence ao registro selecionado acima.',
   },
   routes: {
     activityReport: {

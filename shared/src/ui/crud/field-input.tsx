@@ -105,6 +105,7 @@ export function FieldInput({ field, namespace, id, value, onChange, onBlur, inva
           {...common}
           aria-label={label}
           showSearch
+          style={{ width: '100%' }}
           placeholder={t('kit:selectPlaceholder')}
           value={value ?? undefined}
           onChange={onChange}

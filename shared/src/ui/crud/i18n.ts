@@ -115,4 +115,11 @@ const enUS: Translation<typeof ptBR> = {
 };
 
 export const kitMessages = { 'pt-BR': ptBR, 'en-US': enUS };
-addTranslations('kit', kitMessages);
+
+/**
+ * Adds the `kit` namespace (once). Called explicitly by the kit's screens: the package is
+ * marked free of side effects, so a bare `import './i18n'` would be dropped by the bundler.
+ */
+export function registerKitTranslations(): void {
+  addTranslations('kit', kitMessages);
+}

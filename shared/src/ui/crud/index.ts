@@ -7,4 +7,4 @@ export * from './status-toggle';
 export * from './remote-select';
 export * from './resource-form-modal';
 export * from './resource-screen';
-export { kitMessages } from './i18n';
+export { kitMessages, registerKitTranslations } from './i18n';

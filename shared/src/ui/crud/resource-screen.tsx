@@ -13,7 +13,9 @@ import { StatusToggle } from './status-toggle';
 import type { ResourceDefinition, ResourceItem } from './types';
 import { useListState } from './use-list-state';
 import { useResourceList } from './use-resource-list';
-import './i18n';
+import { registerKitTranslations } from './i18n';
+
+registerKitTranslations();
 
 export const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,0 +1,146 @@
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { signIn, signInWithForm } from './support';
+
+const unique = Date.now().toString(36).slice(-5).toUpperCase();
+
+/** The open resource form (its buttons live in the modal's footer). */
+const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('resource-form') });
+
+async function choose(page: Page, dialog: Locator, label: string, option: string) {
+  await dialog.getByLabel(label, { exact: true }).click();
+  await page.keyboard.type(option.slice(0, 12));
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+async function typeDate(dialog: Locator, label: string, date: string) {
+  const input = dialog.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(date);
+  await input.press('Tab');
+}
+
+async function addRow(page: Page, path: string, fill: (dialog: Locator) => Promise<void>) {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  const dialog = formDialog(page);
+  await fill(dialog);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('resource-form')).toHaveCount(0);
+}
+
+test.describe.serial('Administration (issue 3)', () => {
+  // Each test walks several screens and forms.
+  test.setTimeout(90_000);
+  const base = `Base E2E ${unique}`;
+  const work = `Obra E2E ${unique}`;
+  const contract = `Contratada E2E ${unique}`;
+  const email = `novo.${unique.toLowerCase()}@canteiro.test`;
+
+  test('an admin creates base → work → contract → user, who signs in with the temporary password and is told to change it', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await addRow(page, '/admin/base', async (dialog) => {
+      await dialog.getByLabel('Nome', { exact: true }).fill(base);
+      await choose(page, dialog, 'Estado', 'PR — Paraná');
+    });
+    await page.getByLabel('Buscar').fill(base);
+    await expect(page.locator('.ant-table-row', { hasText: base })).toContainText('PR — Paraná');
+
+    await addRow(page, '/admin/work', async (dialog) => {
+      await dialog.getByLabel('Nome', { exact: true }).fill(work);
+      await dialog.getByLabel('PRJ', { exact: true }).fill(`PRJ-${unique}`);
+      await dialog.getByLabel('Descrição', { exact: true }).fill('Obra criada pelo teste de ponta a ponta.');
+      await choose(page, dialog, 'Base', base);
+      await typeDate(dialog, 'Início', '01/03/2026');
+      await typeDate(dialog, 'Término', '30/11/2026');
+    });
+    await page.getByLabel('Buscar').fill(work);
+    await expect(page.locator('.ant-table-row', { hasText: work })).toContainText(base);
+
+    await addRow(page, '/admin/contract', async (dialog) => {
+      await dialog.getByLabel('Nome', { exact: true }).fill(contract);
+      await dialog.getByLabel('Descrição', { exact: true }).fill('Contratada criada pelo teste.');
+      await choose(page, dialog, 'Base', base);
+      await choose(page, dialog, 'Obra', work);
+      await dialog.getByLabel('Meta de apontamentos/dia', { exact: true }).fill('12');
+    });
+    await page.getByLabel('Buscar').fill(contract);
+    await expect(page.locator('.ant-table-row', { hasText: contract })).toContainText(work);
+
+    await addRow(page, '/admin/user', async (dialog) => {
+      await dialog.getByLabel('Nome', { exact: true }).fill('Novo Apontador');
+      await dialog.getByLabel('E-mail', { exact: true }).fill(email);
+      await dialog.getByLabel('Senha temporária', { exact: true }).fill('temp12345');
+      await choose(page, dialog, 'Perfil', 'Contratada');
+      await choose(page, dialog, 'Base', base);
+      await choose(page, dialog, 'Obra', work);
+      await choose(page, dialog, 'Contratada', contract);
+    });
+    await page.getByLabel('Buscar').fill(email);
+    await expect(page.locator('.ant-table-row', { hasText: email })).toContainText(contract);
+
+    await page.evaluate(() => localStorage.clear());
+    await signInWithForm(page, email, 'temp12345');
+    await expect(page).toHaveURL(/\/password$/);
+    await expect(page.getByTestId('first-access')).toContainText('senha temporária');
+  });
+
+  test('a duplicate base name is refused with its message, on its field', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/admin/base');
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    const dialog = formDialog(page);
+    await dialog.getByLabel('Nome', { exact: true }).fill(base.toUpperCase());
+    await choose(page, dialog, 'Estado', 'SP — São Paulo');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await expect(dialog.getByTestId('form-error')).toBeVisible();
+    await expect(dialog.getByLabel('Nome', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a base deactivated through both confirmations leaves the selects and locks its users out', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto(`/admin/base?search=${encodeURIComponent(base)}`);
+    const row = page.locator('.ant-table-row', { hasText: base });
+    await row.getByRole('button', { name: 'Desativar' }).click();
+    await expect(page.getByText(`Deseja desativar ${base}?`)).toBeVisible();
+    await page.locator('.ant-modal:visible').getByRole('button', { name: 'Desativar' }).click();
+    await expect(page.getByText('Tem certeza?')).toBeVisible();
+    await page.locator('.ant-modal:visible').getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByTestId('no-results')).toBeVisible();
+    await page.getByText('Mostrar inativos').click();
+    await expect(page.locator('.ant-table-row', { hasText: base })).toContainText('Inativo');
+    await expect(page).toHaveURL(/inactive=1/);
+
+    // Its works show as inactive through their parent, and it is no longer offered.
+    await page.goto(`/admin/work?search=${encodeURIComponent(work)}`);
+    await expect(page.locator('.ant-table-row', { hasText: work })).toContainText('Inativo pelo nível superior');
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    const dialog = formDialog(page);
+    await dialog.getByLabel('Base', { exact: true }).click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: base })).toHaveCount(
+      0,
+    );
+
+    await page.evaluate(() => localStorage.clear());
+    await signInWithForm(page, email, 'temp12345');
+    await expect(page.getByTestId('login-error')).toHaveText(/^Credenciais inválidas ou usuário inativo/);
+  });
+
+  test('a work user sees only its own work, its contracts and its users', async ({ page }) => {
+    await signIn(page, 'work');
+    await page.goto('/admin/work');
+    await expect(page.locator('.ant-table-row')).toHaveCount(1);
+    await expect(page.locator('.ant-table-row')).toContainText('Residencial Parque das Araucárias');
+    await page.goto('/admin/contract');
+    const contracts = page.locator('.ant-table-row');
+    await expect(contracts.first()).toBeVisible();
+    for (const text of await contracts.allInnerTexts()) expect(text).toContain('Residencial Parque das Araucárias');
+    await page.goto(`/admin/user?search=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId('no-results')).toBeVisible();
+    await page.goto('/admin/base');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+});

@@ -1,0 +1,193 @@
+import {
+  OCCURRENCE_CATEGORIES,
+  OCCURRENCE_CLASSIFICATIONS,
+  grantableProfiles,
+  occurrenceSchema,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@canteiro/shared/domain';
+import type { PermissionLevel, Profile } from '@canteiro/shared/domain';
+import { useSession } from '@canteiro/shared/core';
+import type { FieldDefinition, ResourceDefinition } from '@canteiro/shared/ui';
+import { formatDate, formatDateTime } from './format';
+
+export interface Occurrence {
+  id: number;
+  name: string;
+  category: string;
+  classification: string;
+  isActive: boolean;
+}
+export interface User {
+  id: number;
+  firstName: string;
+  email: string;
+  permission: Profile;
+  base: number;
+  baseName: string;
+  work: number;
+  workName: string;
+  contract: number;
+  contractName: string;
+  profilePicture: string | null;
+  firstAccess: boolean;
+  isActive: boolean;
+  parentInactive?: boolean;
+  createdAt: string;
+}
+export interface Survey {
+  id: number;
+  user: number;
+  userName: string;
+  reportTime: string;
+  experience: number;
+  usability: number;
+  resources: number;
+  suggestions: string | null;
+}
+
+export const occurrenceResource: ResourceDefinition<Occurrence> = {
+  endpoint: 'occurrences',
+  namespace: 'admin',
+  singularKey: 'resources.occurrence.one',
+  pluralKey: 'resources.occurrence.other',
+  hasStatus: true,
+  createPermission: 'admin',
+  columns: [
+    { key: 'name', titleKey: 'fields.name' },
+    {
+      key: 'category',
+      titleKey: 'fields.category',
+      width: 200,
+      render: (item, t) => t(`lists:category.${item.category}`),
+    },
+    {
+      key: 'classification',
+      titleKey: 'fields.classification',
+      width: 200,
+      render: (item, t) => t(`lists:classification.${item.classification}`),
+    },
+  ],
+  fields: [
+    { name: 'name', labelKey: 'fields.name', kind: 'text' },
+    {
+      name: 'category',
+      labelKey: 'fields.category',
+      kind: 'select',
+      options: OCCURRENCE_CATEGORIES,
+      optionLabelPrefix: 'lists:category.',
+      half: true,
+    },
+    {
+      name: 'classification',
+      labelKey: 'fields.classification',
+      kind: 'select',
+      options: OCCURRENCE_CLASSIFICATIONS,
+      optionLabelPrefix: 'lists:classification.',
+      half: true,
+    },
+    { name: 'isActive', labelKey: 'fields.isActive', kind: 'status' },
+  ],
+  createSchema: occurrenceSchema,
+  emptyInput: { name: '', category: undefined, classification: undefined, isActive: true },
+  toInput: ({ name, category, classification, isActive }) => ({ name, category, classification, isActive }),
+  describe: (item) => item.name,
+};
+
+/** The profiles offered: the signed-in user's own level and those below it. */
+function profileField(): FieldDefinition {
+  const level = useSession.getState().user?.permission_set.value;
+  const options = level && level !== 'reporter' ? grantableProfiles(level as PermissionLevel) : [];
+  return {
+    name: 'permission',
+    labelKey: 'fields.permission',
+    kind: 'select',
+    options,
+    optionLabelPrefix: 'lists:profile.',
+    half: true,
+  };
+}
+
+export const userResource: ResourceDefinition<User> = {
+  endpoint: 'users',
+  namespace: 'admin',
+  singularKey: 'resources.user.one',
+  pluralKey: 'resources.user.other',
+  hasStatus: true,
+  createPermission: 'contract',
+  columns: [
+    { key: 'firstName', titleKey: 'fields.firstName' },
+    { key: 'email', titleKey: 'fields.email' },
+    {
+      key: 'permission',
+      titleKey: 'fields.permission',
+      width: 140,
+      render: (item, t) => t(`lists:profile.${item.permission}`),
+    },
+    { key: 'contractName', titleKey: 'fields.contract' },
+    { key: 'createdAt', titleKey: 'fields.createdAt', width: 120, render: (item) => formatDate(item.createdAt) },
+  ],
+  get fields() {
+    return [
+      { name: 'firstName', labelKey: 'fields.firstName', kind: 'text', half: true },
+      { name: 'email', labelKey: 'fields.email', kind: 'email', half: true },
+      { name: 'password', labelKey: 'fields.temporaryPassword', kind: 'password', half: true },
+      profileField(),
+      { name: 'base', labelKey: 'fields.base', kind: 'select', optionsFrom: { endpoint: 'bases' } },
+      {
+        name: 'work',
+        labelKey: 'fields.work',
+        kind: 'select',
+        optionsFrom: { endpoint: 'works', dependsOn: { base: 'base' } },
+        half: true,
+      },
+      {
+        name: 'contract',
+        labelKey: 'fields.contract',
+        kind: 'select',
+        optionsFrom: { endpoint: 'contracts', dependsOn: { work: 'work' } },
+        half: true,
+      },
+      { name: 'isActive', labelKey: 'fields.isActive', kind: 'status' },
+    ] satisfies FieldDefinition[];
+  },
+  createSchema: userCreateSchema,
+  updateSchema: userUpdateSchema,
+  emptyInput: {
+    firstName: '',
+    email: '',
+    password: '',
+    permission: undefined,
+    base: null,
+    work: null,
+    contract: null,
+    isActive: true,
+  },
+  toInput: ({ firstName, email, permission, base, work, contract, isActive }) => ({
+    firstName,
+    email,
+    password: '',
+    permission,
+    base,
+    work,
+    contract,
+    isActive,
+  }),
+  describe: (item) => item.firstName || item.email,
+};
+
+export const surveyResource: ResourceDefinition<Survey> = {
+  endpoint: 'surveys',
+  namespace: 'admin',
+  singularKey: 'resources.survey.one',
+  pluralKey: 'resources.survey.other',
+  readOnly: true,
+  columns: [
+    { key: 'userName', titleKey: 'fields.user' },
+    { key: 'reportTime', titleKey: 'fields.reportTime', width: 160, render: (item) => formatDateTime(item.reportTime) },
+    { key: 'experience', titleKey: 'fields.experience', width: 110, align: 'center' },
+    { key: 'usability', titleKey: 'fields.usability', width: 110, align: 'center' },
+    { key: 'resources', titleKey: 'fields.resources', width: 110, align: 'center' },
+    { key: 'suggestions', titleKey: 'fields.suggestions' },
+  ],
+};

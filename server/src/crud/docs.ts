@@ -1,0 +1,119 @@
+import type { FastifySchema } from 'fastify';
+import { MAX_PAGE_SIZE } from './list-query.js';
+
+/**
+ * OpenAPI descriptions of a resource's routes (documentation only: the shared valibot
+ * schemas validate bodies, list-query.ts the query strings).
+ */
+
+const error = (description: string) => ({ description, $ref: 'ApiError#' });
+const security = [{ token: [] }];
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] };
+const item = { type: 'object', additionalProperties: true };
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    search: { type: 'string', maxLength: 100, description: 'Case-insensitive, anywhere in the main text columns.' },
+    page: { type: 'integer', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 },
+    includeInactive: { type: 'boolean', default: false },
+    sort: { type: 'string', description: 'A column of the item (name by default).' },
+    order: { type: 'string', enum: ['asc', 'desc'] },
+    base: { type: 'integer', description: 'Filter by base id, where the resource has one.' },
+    work: { type: 'integer', description: 'Filter by work id, where the resource has one.' },
+    contract: { type: 'integer', description: 'Filter by contract id, where the resource has one.' },
+  },
+};
+
+const common = {
+  401: error('not_authenticated.'),
+  403: error('forbidden: this level may never do this; or xsrf_mismatch.'),
+};
+
+export function resourceDocs(name: string): Record<string, FastifySchema> {
+  const tags = [name];
+  const base = { tags, security };
+  return {
+    list: {
+      ...base,
+      summary: `List ${name} in the caller's scope`,
+      querystring: listQuery,
+      response: {
+        200: {
+          description: 'One page.',
+          type: 'object',
+          properties: {
+            items: { type: 'array', items: item },
+            total: { type: 'integer' },
+            page: { type: 'integer' },
+            pageSize: { type: 'integer' },
+          },
+        },
+        400: error('validation_failed: a query parameter, named in fields.'),
+        ...common,
+      },
+    },
+    options: {
+      ...base,
+      summary: `${name} a select may offer: in scope and in effect active`,
+      querystring: { type: 'object', properties: { base: { type: 'integer' }, work: { type: 'integer' } } },
+      response: {
+        200: {
+          description: 'Sorted by name.',
+          type: 'array',
+          items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+        },
+        ...common,
+      },
+    },
+    export: {
+      ...base,
+      summary: `Every ${name} row matching the filters, as a CSV or XLSX download`,
+      description: 'CSV: UTF-8 with BOM, `;`-separated. Headers in the language of Accept-Language.',
+      querystring: {
+        type: 'object',
+        properties: { format: { type: 'string', enum: ['csv', 'xlsx'] }, ...listQuery.properties },
+        required: ['format'],
+      },
+      response: { 200: { description: 'The file (Content-Disposition: attachment).' }, ...common },
+    },
+    read: {
+      ...base,
+      summary: `One of ${name}`,
+      params: idParams,
+      response: { 200: { description: 'The item.', ...item }, 404: error('not_found (or out of scope).'), ...common },
+    },
+    create: {
+      ...base,
+      summary: `Create one of ${name}`,
+      body: item,
+      response: {
+        201: { description: 'Created.', ...item },
+        400: error('validation_failed, with a code per field (invalid_parent for a parent out of scope or chain).'),
+        409: error('duplicate_… or parent_inactive, with the field.'),
+        ...common,
+      },
+    },
+    update: {
+      ...base,
+      summary: `Edit one of ${name}`,
+      params: idParams,
+      body: item,
+      response: {
+        200: { description: 'Saved.', ...item },
+        400: error('validation_failed, with a code per field.'),
+        404: error('not_found (or out of scope).'),
+        409: error('duplicate_… or parent_inactive, with the field.'),
+        ...common,
+      },
+    },
+    status: {
+      ...base,
+      summary: `Activate or deactivate one of ${name}`,
+      params: idParams,
+      body: { type: 'object', properties: { isActive: { type: 'boolean' } }, required: ['isActive'] },
+      response: { 200: { description: 'Saved.', ...item }, 404: error('not_found (or out of scope).'), ...common },
+    },
+  };
+}

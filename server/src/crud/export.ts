@@ -1,0 +1,130 @@
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { Locale } from '@canteiro/shared/domain';
+
+/**
+ * Exports of the admin lists, streamed: rows are written as the database hands them over
+ * (a batch at a time), so 100 000 rows never sit in memory at once.
+ *
+ * CSV: UTF-8 with a BOM, `;` between fields and CRLF between rows, which is what Excel
+ * expects in pt-BR (where `,` is the decimal separator); fields are quoted when needed and
+ * text that Excel would run as a formula (`=`, `+`, `-`, `@`) is prefixed with `'`.
+ * XLSX: exceljs' streaming writer, dates as real date cells.
+ */
+
+export type Cell = string | number | boolean | Date | null | undefined;
+
+export interface ExportColumn<Item> {
+  header: Record<Locale, string>;
+  value(item: Item, locale: Locale): Cell;
+  /** ISO text XLSX stores as a date cell: `date` (`YYYY-MM-DD`) or `datetime` (shown with the time, UTC). */
+  format?: 'date' | 'datetime';
+}
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const YES_NO: Record<Locale, [string, string]> = { 'pt-BR': ['Sim', 'Não'], 'en-US': ['Yes', 'No'] };
+const DATE_FORMAT: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy', 'en-US': 'yyyy-mm-dd' };
+const TIME_FORMAT: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy hh:mm:ss', 'en-US': 'yyyy-mm-dd hh:mm:ss' };
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[";\r\n]/;
+
+function csvField(value: Cell, locale: Locale): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return YES_NO[locale][value ? 0 : 1];
+  if (typeof value === 'number') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function csvLine(cells: readonly Cell[], locale: Locale): string {
+  return `${cells.map((cell) => csvField(cell, locale)).join(';')}\r\n`;
+}
+
+export function csvStream<Item>(
+  columns: readonly ExportColumn<Item>[],
+  batches: AsyncIterable<Item[]>,
+  locale: Locale,
+): Readable {
+  async function* lines(): AsyncGenerator<string> {
+    yield `\uFEFF${csvLine(
+      columns.map((column) => column.header[locale]),
+      locale,
+    )}`;
+    for await (const batch of batches) {
+      yield batch
+        .map((item) =>
+          csvLine(
+            columns.map((column) => column.value(item, locale)),
+            locale,
+          ),
+        )
+        .join('');
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+function xlsxCell<Item>(column: ExportColumn<Item>, item: Item, locale: Locale): Cell {
+  const value = column.value(item, locale);
+  if (typeof value === 'boolean') return YES_NO[locale][value ? 0 : 1];
+  if (column.format === 'date' && typeof value === 'string' && value) return new Date(`${value}T00:00:00Z`);
+  if (column.format === 'datetime' && typeof value === 'string' && value) return new Date(value);
+  return value ?? null;
+}
+
+/** Resolves once the stream wants more, or is gone (the client hung up). */
+const drained = (stream: PassThrough): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+
+export function xlsxStream<Item>(
+  columns: readonly ExportColumn<Item>[],
+  batches: AsyncIterable<Item[]>,
+  locale: Locale,
+  sheetName: string,
+  onError: (error: unknown) => void,
+): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.columns = columns.map((column) => ({
+    header: column.header[locale],
+    width: Math.max(12, column.header[locale].length + 4),
+    style: column.format ? { numFmt: (column.format === 'date' ? DATE_FORMAT : TIME_FORMAT)[locale] } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+
+  async function write(): Promise<void> {
+    for await (const batch of batches) {
+      if (output.destroyed) return;
+      for (const item of batch) {
+        sheet.addRow(columns.map((column) => xlsxCell(column, item, locale))).commit();
+      }
+      // The client reads slower than the database answers: wait rather than buffer.
+      if (output.writableNeedDrain) await drained(output);
+    }
+    sheet.commit();
+    await workbook.commit();
+  }
+  write().catch((error: unknown) => {
+    onError(error);
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return output;
+}

@@ -1,0 +1,145 @@
+import * as v from 'valibot';
+import { Column, and, eq, ilike, is, or, sql } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import { ApiError, parseBody } from '../errors.js';
+
+/**
+ * The query string every admin list, options list and export understands:
+ * `?search=&page=1&pageSize=20&includeInactive=false&sort=name&order=asc` plus the
+ * resource's id filters (`?base=&work=&contract=`, ...).
+ */
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+const MAX_SEARCH = 100;
+
+/** Postgres `integer`: larger ids cannot exist, and would make the query fail. */
+const MAX_ID = 2_147_483_647;
+
+const whole = (min: number, max: number) =>
+  v.pipe(
+    v.string('invalid_value'),
+    v.regex(/^\d{1,10}$/, 'invalid_value'),
+    v.transform(Number),
+    v.minValue(min, 'invalid_value'),
+    v.maxValue(max, 'invalid_value'),
+  );
+
+const listQuerySchema = v.object({
+  search: v.optional(v.pipe(v.string('invalid_value'), v.trim(), v.maxLength(MAX_SEARCH, 'too_long')), ''),
+  page: v.optional(whole(1, 1_000_000), '1'),
+  pageSize: v.optional(whole(1, MAX_PAGE_SIZE), String(DEFAULT_PAGE_SIZE)),
+  includeInactive: v.optional(v.picklist(['true', 'false'], 'invalid_value'), 'false'),
+  sort: v.optional(v.string('invalid_value')),
+  order: v.optional(v.picklist(['asc', 'desc'], 'invalid_value')),
+});
+
+/** An order a list may be sorted by: a never-null expression and its SQL type (for the export's keyset). */
+export interface SortKey {
+  expression: SQL;
+  type: 'text' | 'integer' | 'date' | 'timestamptz';
+}
+
+export interface ListShape {
+  sorts: Record<string, SortKey>;
+  defaultSort: { key: string; order: 'asc' | 'desc' };
+  /** Query parameter → the id column it filters (`?base=3` → works.base_id = 3), or a column and its list. */
+  filters?: Record<string, AnyColumn | ListFilter>;
+}
+
+/** A filter by one value of a fixed list (`?permission=work`). */
+export interface ListFilter {
+  column: AnyColumn;
+  values: readonly string[];
+}
+
+/** Sort by a text column, ignoring case. */
+export const textSort = (column: AnyColumn | SQL): SortKey => ({
+  expression: sql`lower(coalesce(${column}, ''))`,
+  type: 'text',
+});
+
+/** Sort by a never-null column of another type. */
+export const valueSort = (column: AnyColumn, type: Exclude<SortKey['type'], 'text'>): SortKey => ({
+  expression: sql`${column}`,
+  type,
+});
+
+export interface ListQuery {
+  search: string;
+  page: number;
+  pageSize: number;
+  includeInactive: boolean;
+  sort: SortKey;
+  descending: boolean;
+  /** The filters given, as conditions. */
+  filters: SQL[];
+}
+
+/** Reads and checks the query string; 400 validation_failed with a code per parameter. */
+export function parseListQuery(shape: ListShape, query: unknown): ListQuery {
+  const raw = (query ?? {}) as Record<string, unknown>;
+  const input = parseBody(listQuerySchema, raw);
+  const sortKey = input.sort ?? shape.defaultSort.key;
+  const sort = shape.sorts[sortKey];
+  if (!sort) throw new ApiError(400, 'validation_failed', { sort: 'invalid_value' });
+
+  const filters: SQL[] = [];
+  const filterErrors: Record<string, string> = {};
+  for (const [name, filter] of Object.entries(shape.filters ?? {})) {
+    const value = raw[name];
+    if (value === undefined || value === '') continue;
+    const byId = is(filter, Column);
+    const parsed = byId ? v.safeParse(whole(1, MAX_ID), value) : v.safeParse(v.picklist(filter.values), value);
+    if (parsed.success) filters.push(eq(byId ? filter : filter.column, parsed.output));
+    else filterErrors[name] = 'invalid_value';
+  }
+  if (Object.keys(filterErrors).length > 0) throw new ApiError(400, 'validation_failed', filterErrors);
+
+  return {
+    search: input.search,
+    page: input.page,
+    pageSize: input.pageSize,
+    includeInactive: input.includeInactive === 'true',
+    sort,
+    descending: (input.order ?? shape.defaultSort.order) === 'desc',
+    filters,
+  };
+}
+
+/** `%term%` with the term's own % and _ taken literally. */
+export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+/** A text column searched with ILIKE, or a column stored lower-cased, searched with the cheaper LIKE. */
+export type SearchColumn = AnyColumn | SQL | { lowercased: AnyColumn };
+
+/** Case-insensitive "contains" over the resource's text columns (pg_trgm indexes serve it). */
+export function searchCondition(columns: readonly SearchColumn[], term: string): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = containsPattern(term);
+  return or(
+    ...columns.map((column) =>
+      'lowercased' in column ? sql`${column.lowercased} like lower(${pattern})` : ilike(column, pattern),
+    ),
+  );
+}
+
+/** The ORDER BY of a list: its sort key, then the id, in the same direction so pages never overlap. */
+export function orderBy(sort: SortKey, id: AnyColumn, descending: boolean): SQL {
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  return sql`${sort.expression} ${direction}, ${id} ${direction}`;
+}
+
+/** Rows after (sortKey, id) in that order: the export reads in pages without OFFSET. */
+export function afterCursor(sort: SortKey, id: AnyColumn, descending: boolean, cursor: Cursor): SQL {
+  const comparison = sql.raw(descending ? '<' : '>');
+  const type = sql.raw(sort.type);
+  return sql`(${sort.expression}, ${id}) ${comparison} (cast(${cursor.sortKey} as ${type}), ${cursor.id})`;
+}
+
+export interface Cursor {
+  sortKey: string;
+  id: number;
+}
+
+export const allOf = (conditions: readonly (SQL | undefined)[]): SQL => and(...conditions) ?? sql`true`;

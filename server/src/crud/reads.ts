@@ -1,0 +1,161 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { Orm } from '../db/connection.js';
+import { selectRows } from '../db/connection.js';
+import type { Caller } from '../scope.js';
+import type { Cursor, ListQuery, ListShape, SearchColumn } from './list-query.js';
+import { afterCursor, allOf, orderBy, searchCondition } from './list-query.js';
+
+/**
+ * How a resource is read: one SQL `from` (the table and the parents whose names it shows),
+ * the item's columns, and the caller's scope. Lists, reads by id, options and exports are
+ * all built from it, so they can never disagree about what a caller may see.
+ */
+export interface ReadModel extends ListShape {
+  table: { id: AnyColumn; isActive: AnyColumn };
+  /** `users left join bases on ...`: conditions may use any table of it. */
+  from: SQL;
+  /** `"users"."id" as "id", ...`: the item, with the spec's field names. */
+  columns: SQL;
+  search: readonly SearchColumn[];
+  scope(caller: Caller): SQL | undefined;
+  /** Own flag and every ancestor's: what selects may offer (docs/scoping.md). */
+  effectivelyActive: SQL;
+  /** Shown in selects; a resource without it has no `/options`. */
+  optionLabel?: AnyColumn | SQL;
+}
+
+export interface Page<Item> {
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `expression as "alias", ...` from an object, so items keep the spec's field names. */
+export function columnList(columns: Record<string, AnyColumn | SQL>): SQL {
+  return sql.join(
+    Object.entries(columns).map(([alias, column]) => sql`${column} as ${sql.identifier(alias)}`),
+    sql`, `,
+  );
+}
+
+/**
+ * A timestamp as ISO 8601 in UTC (`2026-01-12T10:00:00.000Z`). Formatted by the database
+ * so both drivers answer the same text, whatever their own date parsing.
+ */
+export const isoTimestamp = (column: AnyColumn): SQL =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A date column as `YYYY-MM-DD`. */
+export const isoDate = (column: AnyColumn): SQL => sql`to_char(${column}, 'YYYY-MM-DD')`;
+
+function listConditions(model: ReadModel, caller: Caller, query: ListQuery): SQL {
+  return allOf([
+    model.scope(caller),
+    query.includeInactive ? undefined : eq(model.table.isActive, true),
+    searchCondition(model.search, query.search),
+    ...query.filters,
+  ]);
+}
+
+interface PageSlice {
+  where: SQL;
+  query: ListQuery;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of items. The ids are picked first (sorted, limited, offset) and only those rows
+ * are joined and shaped, so neither the skipped rows nor the table size cost the columns.
+ */
+function selectPage<Row>(orm: Orm, model: ReadModel, { where, query, limit, offset }: PageSlice): Promise<Row[]> {
+  const order = orderBy(query.sort, model.table.id, query.descending);
+  return selectRows<Row>(
+    orm,
+    sql`select ${model.columns} from ${model.from}
+        where ${model.table.id} in (
+          select ${model.table.id} from ${model.from} where ${where} order by ${order} limit ${limit} offset ${offset})
+        order by ${order}`,
+  );
+}
+
+export async function listPage<Item>(
+  orm: Orm,
+  model: ReadModel,
+  caller: Caller,
+  query: ListQuery,
+): Promise<Page<Item>> {
+  const where = listConditions(model, caller, query);
+  const offset = (query.page - 1) * query.pageSize;
+  const [items, [counted]] = await Promise.all([
+    selectPage<Item>(orm, model, { where, query, limit: query.pageSize, offset }),
+    selectRows<{ total: number }>(orm, sql`select count(*)::int as total from ${model.from} where ${where}`),
+  ]);
+  return { items, total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** One item, or null when it does not exist for this caller. */
+export async function findItem<Item>(orm: Orm, model: ReadModel, caller: Caller, id: number): Promise<Item | null> {
+  const [item] = await selectRows<Item>(
+    orm,
+    sql`select ${model.columns} from ${model.from} where ${allOf([eq(model.table.id, id), model.scope(caller)])}`,
+  );
+  return item ?? null;
+}
+
+export interface Option {
+  id: number;
+  name: string;
+}
+
+/** What a select may offer: in scope, in effect active, narrowed by the filters given. */
+export function listOptions(
+  orm: Orm,
+  model: ReadModel & { optionLabel: AnyColumn | SQL },
+  caller: Caller,
+  filters: SQL[],
+): Promise<Option[]> {
+  const label = model.optionLabel;
+  return selectRows<Option>(
+    orm,
+    sql`select ${model.table.id} as id, ${label} as name from ${model.from}
+        where ${allOf([model.scope(caller), model.effectivelyActive, ...filters])}
+        order by lower(${label}), ${model.table.id}`,
+  );
+}
+
+/** Rows read per query while exporting. */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * Every item matching the list's filters, in the list's order, a batch at a time: keyset
+ * pagination on (sort key, id), so memory stays flat and no row is read twice.
+ */
+export async function* exportItems<Item>(
+  orm: Orm,
+  model: ReadModel,
+  caller: Caller,
+  query: ListQuery,
+): AsyncGenerator<Item[]> {
+  const where = listConditions(model, caller, query);
+  const order = orderBy(query.sort, model.table.id, query.descending);
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const condition: SQL = cursor
+      ? allOf([where, afterCursor(query.sort, model.table.id, query.descending, cursor)])
+      : where;
+    // No OFFSET here: the keyset condition walks the sort index, so the rows are read in place.
+    const rows = await selectRows<Item & Cursor>(
+      orm,
+      sql`select ${model.columns}, cast(${query.sort.expression} as text) as "sortKey" from ${model.from}
+          where ${condition} order by ${order} limit ${EXPORT_BATCH}`,
+    );
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { sortKey: last.sortKey, id: last.id };
+    yield rows.map(({ sortKey: _sortKey, ...item }) => item as Item);
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pickLocale } from '@canteiro/shared/domain';
+import type { Locale } from '@canteiro/shared/domain';
+import type { Database } from '../db/connection.js';
+import { ApiError } from '../errors.js';
+import { signedInUser } from '../plugins/authentication.js';
+import type { Caller } from '../scope.js';
+import { resourceDocs } from './docs.js';
+import type { ExportColumn, ExportFormat } from './export.js';
+import { CONTENT_TYPES, EXPORT_FORMATS, csvStream, xlsxStream } from './export.js';
+import { parseListQuery } from './list-query.js';
+import type { ReadModel } from './reads.js';
+import { exportItems, findItem, listOptions, listPage } from './reads.js';
+import type { WriteModel } from './writes.js';
+import { changeStatus, createItem, updateItem } from './writes.js';
+
+/**
+ * One admin resource, declared once: how it is read (and scoped), who may do what, how it
+ * is written and exported. `resourceRoutes` turns it into the routes of ARCHITECTURE.md §4:
+ * GET / (list), /options, /export, /:id; POST /; PUT /:id; PATCH /:id/status.
+ */
+
+/** Which levels may use each action at all; a level that never may gets 403. */
+export interface Access {
+  read(caller: Caller): boolean;
+  /** Defaults to `read`. */
+  options?(caller: Caller): boolean;
+  create?(caller: Caller): boolean;
+  update?(caller: Caller): boolean;
+  status?(caller: Caller): boolean;
+}
+
+export interface ResourceDefinition<Item, Input extends object> {
+  /** Path under /api and OpenAPI tag: `works`. */
+  name: string;
+  read: ReadModel;
+  access: Access;
+  /** Absent for a read-only list (surveys). */
+  write?: WriteModel<Input>;
+  export: { fileName: Record<Locale, string>; columns: readonly ExportColumn<Item>[] };
+}
+
+export interface ResourceRoutesOptions extends Record<string, unknown> {
+  db: Database;
+}
+
+const MAX_ID = 2_147_483_647;
+
+/** An id of the path; anything else names no record. */
+export function pathId(request: FastifyRequest): number {
+  const raw = (request.params as { id?: string }).id ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > MAX_ID) throw new ApiError(404, 'not_found');
+  return id;
+}
+
+/** The caller, when its level may use this action; 403 forbidden otherwise. */
+export function allowedCaller(request: FastifyRequest, allowed: ((caller: Caller) => boolean) | undefined): Caller {
+  const caller = signedInUser(request);
+  if (!allowed?.(caller)) throw new ApiError(403, 'forbidden');
+  return caller;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function resourceRoutes<Item, Input extends object>(resource: ResourceDefinition<Item, Input>) {
+  const { read, access, write } = resource;
+  const docs = resourceDocs(resource.name);
+
+  return async function routes(app: FastifyInstance, { db }: ResourceRoutesOptions): Promise<void> {
+    const { orm } = db;
+
+    async function foundItem(caller: Caller, id: number): Promise<Item> {
+      const item = await findItem<Item>(orm, read, caller, id);
+      if (!item) throw new ApiError(404, 'not_found');
+      return item;
+    }
+
+    app.get('/', { schema: docs.list }, async (request) =>
+      listPage<Item>(orm, read, allowedCaller(request, access.read), parseListQuery(read, request.query)),
+    );
+
+    const { optionLabel } = read;
+    if (optionLabel) {
+      app.get('/options', { schema: docs.options }, async (request) => {
+        const caller = allowedCaller(request, access.options ?? access.read);
+        const { filters } = parseListQuery(read, request.query);
+        return listOptions(orm, { ...read, optionLabel }, caller, filters);
+      });
+    }
+
+    app.get('/export', { schema: docs.export }, async (request, reply) => {
+      const caller = allowedCaller(request, access.read);
+      const format = (request.query as { format?: string }).format ?? '';
+      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+        throw new ApiError(400, 'validation_failed', { format: format ? 'invalid_value' : 'required' });
+      }
+      const query = parseListQuery(read, request.query);
+      const locale = pickLocale(request.headers['accept-language']);
+      const fileName = `${resource.export.fileName[locale]}-${today()}.${format}`;
+      const batches = exportItems<Item>(orm, read, caller, query);
+      const { columns } = resource.export;
+      const body =
+        (format as ExportFormat) === 'csv'
+          ? csvStream(columns, batches, locale)
+          : xlsxStream(columns, batches, locale, resource.export.fileName[locale], (error) =>
+              request.log.error({ err: error }, 'export failed'),
+            );
+      return reply
+        .type(CONTENT_TYPES[format as ExportFormat])
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    });
+
+    app.get('/:id', { schema: docs.read }, async (request) =>
+      foundItem(allowedCaller(request, access.read), pathId(request)),
+    );
+
+    if (!write) return;
+
+    app.post('/', { schema: docs.create }, async (request, reply) => {
+      const caller = allowedCaller(request, access.create);
+      const id = await createItem(orm, write, caller, request.body);
+      return reply.code(201).send(await foundItem(caller, id));
+    });
+
+    app.put('/:id', { schema: docs.update }, async (request) => {
+      const caller = allowedCaller(request, access.update);
+      const id = pathId(request);
+      await updateItem(orm, read, write, caller, id, request.body);
+      return foundItem(caller, id);
+    });
+
+    app.patch('/:id/status', { schema: docs.status }, async (request) => {
+      const caller = allowedCaller(request, access.status);
+      const id = pathId(request);
+      await changeStatus(orm, read, write, caller, id, request.body);
+      return foundItem(caller, id);
+    });
+  };
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { OCCURRENCE_CATEGORIES, OCCURRENCE_CLASSIFICATIONS, occurrenceSchema } from '@canteiro/shared/domain';
+import type { OccurrenceInput } from '@canteiro/shared/domain';
+import { occurrences } from '../db/schema/catalogue.js';
+import { adminOnly, anyWebLevel } from '../crud/access.js';
+import { textSort } from '../crud/list-query.js';
+import { columnList } from '../crud/reads.js';
+import type { ResourceDefinition } from '../crud/resource.js';
+import { resourceRoutes } from '../crud/resource.js';
+import { HEADERS, listLabel } from './labels.js';
+
+/** /api/occurrences: the global list of what a crew may be seen doing; admins manage it. */
+
+export interface OccurrenceItem {
+  id: number;
+  name: string;
+  category: string;
+  classification: string;
+  isActive: boolean;
+}
+
+export const occurrencesResource: ResourceDefinition<OccurrenceItem, OccurrenceInput> = {
+  name: 'occurrences',
+  read: {
+    table: occurrences,
+    from: sql`${occurrences}`,
+    columns: columnList({
+      id: occurrences.id,
+      name: occurrences.name,
+      category: occurrences.category,
+      classification: occurrences.classification,
+      isActive: occurrences.isActive,
+    }),
+    search: [occurrences.name],
+    sorts: {
+      name: textSort(occurrences.name),
+      category: textSort(occurrences.category),
+      classification: textSort(occurrences.classification),
+    },
+    defaultSort: { key: 'name', order: 'asc' },
+    filters: {
+      category: { column: occurrences.category, values: OCCURRENCE_CATEGORIES },
+      classification: { column: occurrences.classification, values: OCCURRENCE_CLASSIFICATIONS },
+    },
+    // Not tied to any base: the same list for every contract.
+    scope: () => undefined,
+    effectivelyActive: sql`${occurrences.isActive}`,
+    optionLabel: occurrences.name,
+  },
+  // The screen is admin only (spec §2); the options feed every level's report filters.
+  access: { read: adminOnly, options: anyWebLevel, create: adminOnly, update: adminOnly, status: adminOnly },
+  write: {
+    table: occurrences,
+    entity: 'occurrences',
+    createSchema: occurrenceSchema,
+    duplicates: { occurrences_name_unique: { code: 'duplicate_occurrence_name', field: 'name' } },
+    values: ({ name, category, classification, isActive }) => ({ name, category, classification, isActive }),
+  },
+  export: {
+    fileName: { 'pt-BR': 'ocorrencias', 'en-US': 'occurrences' },
+    columns: [
+      { header: HEADERS.id, value: (occurrence) => occurrence.id },
+      { header: HEADERS.name, value: (occurrence) => occurrence.name },
+      {
+        header: { 'pt-BR': 'Categoria', 'en-US': 'Category' },
+        value: (occurrence, locale) => listLabel('category', occurrence.category, locale),
+      },
+      {
+        header: { 'pt-BR': 'Classificação', 'en-US': 'Classification' },
+        value: (occurrence, locale) => listLabel('classification', occurrence.classification, locale),
+      },
+      { header: HEADERS.isActive, value: (occurrence) => occurrence.isActive },
+    ],
+  },
+};
+
+export const occurrencesRoutes = resourceRoutes(occurrencesResource);

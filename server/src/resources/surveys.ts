@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { surveySubmissionSchema } from '@canteiro/shared/domain';
+import type { Database } from '../db/connection.js';
+import { surveys, users } from '../db/schema/people.js';
+import { ApiError, parseBody } from '../errors.js';
+import { recordAudit } from '../audit.js';
+import { signedInUser } from '../plugins/authentication.js';
+import { adminOnly } from '../crud/access.js';
+import { textSort, valueSort } from '../crud/list-query.js';
+import { columnList, isoTimestamp, findItem } from '../crud/reads.js';
+import type { ResourceDefinition } from '../crud/resource.js';
+import { resourceRoutes } from '../crud/resource.js';
+import { HEADERS } from './labels.js';
+
+/**
+ * What reporters think of the mobile app: a read-only list for admins (/api/surveys) and
+ * the mobile app's submission (POST /api/mobile/surveys).
+ */
+
+export interface SurveyItem {
+  id: number;
+  user: number;
+  userName: string | null;
+  reportTime: string;
+  experience: number;
+  usability: number;
+  resources: number;
+  suggestions: string | null;
+}
+
+const rating = (pt: string, en: string) => ({ 'pt-BR': pt, 'en-US': en });
+
+export const surveysResource: ResourceDefinition<SurveyItem, object> = {
+  name: 'surveys',
+  read: {
+    table: surveys,
+    from: sql`${surveys} join ${users} on ${users.id} = ${surveys.userId}`,
+    columns: columnList({
+      id: surveys.id,
+      user: surveys.userId,
+      userName: users.firstName,
+      reportTime: isoTimestamp(surveys.reportTime),
+      experience: surveys.experience,
+      usability: surveys.usability,
+      resources: surveys.resources,
+      suggestions: surveys.suggestions,
+    }),
+    search: [users.firstName, users.email, surveys.suggestions],
+    sorts: {
+      reportTime: valueSort(surveys.reportTime, 'timestamptz'),
+      userName: textSort(users.firstName),
+      experience: valueSort(surveys.experience, 'integer'),
+      usability: valueSort(surveys.usability, 'integer'),
+      resources: valueSort(surveys.resources, 'integer'),
+    },
+    defaultSort: { key: 'reportTime', order: 'desc' },
+    filters: { user: surveys.userId, contract: surveys.contractId },
+    // Admins only (route access below): nothing to narrow.
+    scope: () => undefined,
+    effectivelyActive: sql`${surveys.isActive}`,
+  },
+  access: { read: adminOnly },
+  export: {
+    fileName: { 'pt-BR': 'pesquisas', 'en-US': 'surveys' },
+    columns: [
+      { header: HEADERS.id, value: (survey) => survey.id },
+      { header: { 'pt-BR': 'Usuário', 'en-US': 'User' }, value: (survey) => survey.userName },
+      { header: { 'pt-BR': 'Data', 'en-US': 'Date' }, value: (survey) => survey.reportTime, format: 'datetime' },
+      { header: rating('Experiência', 'Experience'), value: (survey) => survey.experience },
+      { header: rating('Usabilidade', 'Usability'), value: (survey) => survey.usability },
+      { header: rating('Recursos', 'Resources'), value: (survey) => survey.resources },
+      { header: rating('Sugestões', 'Suggestions'), value: (survey) => survey.suggestions },
+    ],
+  },
+};
+
+export const surveysRoutes = resourceRoutes(surveysResource);
+
+export interface MobileSurveyRoutesOptions extends Record<string, unknown> {
+  db: Database;
+}
+
+/** POST /api/mobile/surveys: any signed-in user (in practice a reporter) answers the survey. */
+export async function mobileSurveyRoutes(app: FastifyInstance, { db }: MobileSurveyRoutesOptions): Promise<void> {
+  app.post(
+    '/surveys',
+    {
+      schema: {
+        summary: 'Submit an answer to the app survey (mobile app; no XSRF header needed)',
+        tags: ['surveys'],
+        security: [{ token: [] }],
+        body: {
+          type: 'object',
+          properties: {
+            experience: { type: 'integer', minimum: 1, maximum: 5 },
+            usability: { type: 'integer', minimum: 1, maximum: 5 },
+            resources: { type: 'integer', minimum: 1, maximum: 5 },
+            suggestions: { type: 'string', maxLength: 2000, nullable: true },
+          },
+          required: ['experience', 'usability', 'resources'],
+        },
+        response: {
+          201: { description: 'Recorded.', type: 'object', additionalProperties: true },
+          400: { description: 'validation_failed, with a code per field.', $ref: 'ApiError#' },
+          401: { description: 'not_authenticated.', $ref: 'ApiError#' },
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = signedInUser(request);
+      const input = parseBody(surveySubmissionSchema, request.body);
+      const id = await db.orm.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(surveys)
+          .values({
+            userId: caller.id,
+            contractId: caller.contractId,
+            reportTime: sql`now()`,
+            experience: input.experience,
+            usability: input.usability,
+            resources: input.resources,
+            suggestions: input.suggestions ?? null,
+          })
+          .returning({ id: surveys.id });
+        if (!created) throw new Error('survey not recorded');
+        await recordAudit(tx, {
+          actorId: caller.id,
+          action: 'create',
+          entity: 'surveys',
+          entityId: created.id,
+          changes: { after: input },
+        });
+        return created.id;
+      });
+      const survey = await findItem<SurveyItem>(db.orm, surveysResource.read, caller, id);
+      if (!survey) throw new ApiError(404, 'not_found');
+      return reply.code(201).send(survey);
+    },
+  );
+}

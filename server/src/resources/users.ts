@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  PROFILES,
+  grantableProfiles,
+  isPermissionLevel,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@canteiro/shared/domain';
+import type { UserUpdateInput } from '@canteiro/shared/domain';
+import { bases, contracts, works } from '../db/schema/organisation.js';
+import { users } from '../db/schema/people.js';
+import { ApiError } from '../errors.js';
+import { passwordHashing } from '../authentication/passwords.js';
+import { revokeOtherTokens } from '../authentication/tokens.js';
+import { userAncestorsActive, usersScope } from '../scope.js';
+import type { Caller } from '../scope.js';
+import { anyWebLevel } from '../crud/access.js';
+import { textSort, valueSort } from '../crud/list-query.js';
+import { columnList, isoTimestamp } from '../crud/reads.js';
+import type { ResourceDefinition } from '../crud/resource.js';
+import { resourceRoutes } from '../crud/resource.js';
+import { HEADERS, listLabel } from './labels.js';
+
+/**
+ * /api/users: back-office staff and reporters. Every web level manages the users of its
+ * scope, never above its own level; a password given here is temporary (first access).
+ */
+
+export interface UserItem {
+  id: number;
+  firstName: string | null;
+  email: string;
+  permission: string;
+  base: number | null;
+  baseName: string | null;
+  work: number | null;
+  workName: string | null;
+  contract: number | null;
+  contractName: string | null;
+  /** URL of GET /api/users/:id/picture, or null. */
+  profilePicture: string | null;
+  firstAccess: boolean;
+  isActive: boolean;
+  createdAt: string;
+  parentInactive: boolean;
+}
+
+/** Nobody grants a profile above its own (spec §6). */
+function refuseAboveOwnLevel(caller: Caller, input: UserUpdateInput, id: number | null): void {
+  const grantable = isPermissionLevel(caller.profile) ? grantableProfiles(caller.profile) : [];
+  if (!grantable.includes(input.permission)) throw new ApiError(403, 'forbidden');
+  if (id === caller.id && !input.isActive) throw new ApiError(409, 'cannot_deactivate_self');
+}
+
+export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
+  name: 'users',
+  read: {
+    table: users,
+    from: sql`${users}
+      left join ${bases} on ${bases.id} = ${users.baseId}
+      left join ${works} on ${works.id} = ${users.workId}
+      left join ${contracts} on ${contracts.id} = ${users.contractId}`,
+    columns: columnList({
+      id: users.id,
+      firstName: users.firstName,
+      email: users.email,
+      permission: users.profile,
+      base: users.baseId,
+      baseName: bases.name,
+      work: users.workId,
+      workName: works.name,
+      contract: users.contractId,
+      contractName: contracts.name,
+      profilePicture: users.profilePicture,
+      firstAccess: users.firstAccess,
+      isActive: users.isActive,
+      createdAt: isoTimestamp(users.createdAt),
+      parentInactive: sql`not ${userAncestorsActive}`,
+    }),
+    search: [{ lowercased: users.searchText }],
+    sorts: {
+      name: textSort(users.firstName),
+      firstName: textSort(users.firstName),
+      email: textSort(users.email),
+      permission: textSort(users.profile),
+      createdAt: valueSort(users.createdAt, 'timestamptz'),
+    },
+    defaultSort: { key: 'name', order: 'asc' },
+    filters: {
+      base: users.baseId,
+      work: users.workId,
+      contract: users.contractId,
+      permission: { column: users.profile, values: PROFILES },
+    },
+    scope: usersScope,
+    effectivelyActive: sql`(${users.isActive} and ${userAncestorsActive})`,
+  },
+  access: { read: anyWebLevel, create: anyWebLevel, update: anyWebLevel, status: anyWebLevel },
+  write: {
+    table: users,
+    entity: 'users',
+    createSchema: userCreateSchema,
+    updateSchema: userUpdateSchema,
+    parents: ['base', 'work', 'contract'],
+    duplicates: { users_email_unique: { code: 'duplicate_user_email', field: 'email' } },
+    authorize: refuseAboveOwnLevel,
+    authorizeStatus: (caller, id, isActive) => {
+      if (id === caller.id && !isActive) throw new ApiError(409, 'cannot_deactivate_self');
+    },
+    values: async ({ firstName, email, permission, base, work, contract, isActive, password }) => ({
+      firstName,
+      email,
+      username: email.split('@')[0] ?? email,
+      profile: permission,
+      baseId: base,
+      workId: work,
+      contractId: contract,
+      isActive,
+      // A password set by someone else is temporary: the user must choose its own.
+      ...(password ? { passwordHash: await passwordHashing.hash(password), firstAccess: true } : {}),
+    }),
+    afterWrite: async (tx, id, { password }, caller) => {
+      // A new password ends the sessions opened with the old one (not the caller's own).
+      if (password) await revokeOtherTokens(tx, id, caller.tokenHash ?? '');
+    },
+    secrets: ['passwordHash'],
+    derived: ['searchText'],
+  },
+  export: {
+    fileName: { 'pt-BR': 'usuarios', 'en-US': 'users' },
+    columns: [
+      { header: HEADERS.id, value: (user) => user.id },
+      { header: HEADERS.name, value: (user) => user.firstName },
+      { header: { 'pt-BR': 'E-mail', 'en-US': 'E-mail' }, value: (user) => user.email },
+      {
+        header: { 'pt-BR': 'Permissão', 'en-US': 'Permission' },
+        value: (user, locale) => listLabel('profile', user.permission, locale),
+      },
+      { header: HEADERS.base, value: (user) => user.baseName },
+      { header: HEADERS.work, value: (user) => user.workName },
+      { header: HEADERS.contract, value: (user) => user.contractName },
+      { header: { 'pt-BR': 'Primeiro acesso', 'en-US': 'First access' }, value: (user) => user.firstAccess },
+      { header: HEADERS.isActive, value: (user) => user.isActive },
+      { header: HEADERS.parentInactive, value: (user) => user.parentInactive },
+      { header: HEADERS.createdAt, value: (user) => user.createdAt, format: 'datetime' },
+    ],
+  },
+};
+
+export const usersRoutes = resourceRoutes(usersResource);

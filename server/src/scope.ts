@@ -1,0 +1,94 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { grantableProfiles, hasPermission, isPermissionLevel } from '@canteiro/shared/domain';
+import type { PermissionLevel } from '@canteiro/shared/domain';
+import type { AuthenticatedUser } from './authentication/tokens.js';
+import { bases, contracts, works } from './db/schema/organisation.js';
+import { users } from './db/schema/people.js';
+
+/**
+ * Who sees what (ARCHITECTURE.md §5, docs/scoping.md). Every admin query adds one of these
+ * conditions; `undefined` means no restriction (admin). A row outside the condition does
+ * not exist for the caller: reads answer 404 and writes never reach it.
+ */
+
+/** The signed-in user, and the digest of the token of this very request. */
+export type Caller = AuthenticatedUser & { tokenHash?: string };
+
+const nothing = sql`false`;
+/** `column = id`, or nothing at all when the caller has no such attachment. */
+const own = (column: Parameters<typeof eq>[0], id: number | null): SQL => (id === null ? nothing : eq(column, id));
+
+/** Bases: an admin sees all; everyone else only the base it belongs to (read-only context below base level). */
+export function basesScope(caller: Caller): SQL | undefined {
+  if (caller.profile === 'admin') return undefined;
+  return isPermissionLevel(caller.profile) ? own(bases.id, caller.baseId) : nothing;
+}
+
+/** Works: all, those of the caller's base, or the caller's own work. */
+export function worksScope(caller: Caller): SQL | undefined {
+  switch (caller.profile) {
+    case 'admin':
+      return undefined;
+    case 'base':
+      return own(works.baseId, caller.baseId);
+    case 'work':
+    case 'contract':
+      return own(works.id, caller.workId);
+    default:
+      return nothing;
+  }
+}
+
+/** Contracts: all, those of the caller's base or work, or the caller's own contract. */
+export function contractsScope(caller: Caller): SQL | undefined {
+  switch (caller.profile) {
+    case 'admin':
+      return undefined;
+    case 'base':
+      return own(contracts.baseId, caller.baseId);
+    case 'work':
+      return own(contracts.workId, caller.workId);
+    case 'contract':
+      return own(contracts.id, caller.contractId);
+    default:
+      return nothing;
+  }
+}
+
+/**
+ * Users: those attached under the caller's base, work or contract, and only at the
+ * caller's level or below: a base user never sees (so never edits) an admin of its base.
+ */
+export function usersScope(caller: Caller): SQL | undefined {
+  if (caller.profile === 'admin') return undefined;
+  if (!isPermissionLevel(caller.profile)) return nothing;
+  const attachment = {
+    base: own(users.baseId, caller.baseId),
+    work: own(users.workId, caller.workId),
+    contract: own(users.contractId, caller.contractId),
+  }[caller.profile];
+  return and(attachment, inArray(users.profile, grantableProfiles(caller.profile)));
+}
+
+/** The caller's level meets `required` (reporters meet none: they have no web access). */
+export const reaches = (caller: Caller, required: PermissionLevel): boolean => hasPermission(caller.profile, required);
+
+/** Strictly above `level`: who may create and (de)activate records of that level. */
+export const isAbove = (caller: Caller, level: PermissionLevel): boolean =>
+  reaches(caller, level) && caller.profile !== level;
+
+/**
+ * The cascade of spec §4 without rewriting data: a record is in effect active when it and
+ * every ancestor are active. For a user the ancestors are those of its scope: a base user
+ * depends on its base, a work user also on its work, a contract user or reporter also on
+ * its contract; an admin on nothing (deactivating a base never locks the admins out).
+ */
+export const userAncestorsActive: SQL = sql`(
+  (${users.profile} = 'admin' or exists (select 1 from ${bases} where ${bases.id} = ${users.baseId} and ${bases.isActive}))
+  and (${users.profile} in ('admin', 'base') or exists (select 1 from ${works} where ${works.id} = ${users.workId} and ${works.isActive}))
+  and (${users.profile} in ('admin', 'base', 'work') or exists (select 1 from ${contracts} where ${contracts.id} = ${users.contractId} and ${contracts.isActive}))
+)`;
+
+/** A user that may sign in and whose tokens work. */
+export const userEffectivelyActive: SQL = sql`(${users.isActive} and ${userAncestorsActive})`;

@@ -1,0 +1,172 @@
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { LoginResponse } from '@canteiro/shared/domain';
+import type { Database } from '../src/db/connection.js';
+import { auditLog } from '../src/db/schema/audit.js';
+import { userPictures, users } from '../src/db/schema/people.js';
+import { Browser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
+import { Client, createPeople, createWorld } from './admin-fixtures.js';
+import type { Person } from './admin-fixtures.js';
+
+/** Profile pictures: JPEG/JPG/PNG by content (spec §5), up to MAX_IMAGE_MB, in scope. */
+
+let db: Database;
+let app: FastifyInstance;
+let people: Record<Person, number>;
+let admin: Client;
+
+before(async () => {
+  db = await openTestDatabase();
+  app = await startApp(db);
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  people = await createPeople(db, await createWorld(db));
+  admin = await Client.of(app, 'admin');
+});
+after(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+/** A 1×1 PNG and the start of a JPEG: what a real file begins with is all that counts. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), randomBytes(64)]);
+
+function upload(client: Client, userId: number, file: Buffer, filename: string, type: string, field = 'file') {
+  const boundary = `canteiro${randomBytes(8).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return client.browser.request(`/api/users/${userId}/picture`, {
+    method: 'POST',
+    token: client.token,
+    body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+describe('uploading a picture', () => {
+  test('accepts a PNG even named .txt, serves it, and puts its URL on the user and the sign-in', async () => {
+    const response = await upload(admin, people.contractA1, PNG, 'photo.txt', 'text/plain');
+    assert.equal(response.statusCode, 200);
+    const { profilePicture } = response.json() as { profilePicture: string };
+    assert.match(profilePicture, new RegExp(`^/api/users/${people.contractA1}/picture\\?v=[0-9a-f]{16}$`));
+
+    const served = await admin.get(profilePicture);
+    assert.equal(served.statusCode, 200);
+    assert.equal(served.headers['content-type'], 'image/png');
+    assert.equal(served.headers['cache-control'], 'private, max-age=31536000, immutable');
+    assert.deepEqual(served.rawPayload, PNG);
+
+    const item = (await admin.get(`/api/users/${people.contractA1}`)).json() as { profilePicture: string };
+    assert.equal(item.profilePicture, profilePicture);
+    const login = (await new Browser(app).login('contractA1@t.test')).json() as LoginResponse;
+    assert.equal(login.user.profile_picture, profilePicture);
+  });
+
+  test('accepts a JPEG, and a new picture replaces the old one under a new URL', async () => {
+    const first = (await upload(admin, people.workA1, PNG, 'a.png', 'image/png')).json() as { profilePicture: string };
+    const second = await upload(admin, people.workA1, JPEG, 'b.jpg', 'image/jpeg');
+    const { profilePicture } = second.json() as { profilePicture: string };
+    assert.notEqual(profilePicture, first.profilePicture);
+    const served = await admin.get(profilePicture);
+    assert.equal(served.headers['content-type'], 'image/jpeg');
+    assert.equal((await db.orm.select().from(userPictures)).length, 1);
+    assert.equal((await admin.get(first.profilePicture)).headers['cache-control'], 'private, no-cache');
+  });
+
+  test('refuses a text file named .png, with the type message of spec §5', async () => {
+    const response = await upload(
+      admin,
+      people.contractA1,
+      Buffer.from('not an image at all'),
+      'evil.png',
+      'image/png',
+    );
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json(), {
+      code: 'image_type',
+      message: 'A imagem deve ser JPEG, JPG ou PNG de até 2 MB.',
+      fields: { file: 'image_type' },
+      maxSize: 2,
+    });
+    const [user] = await db.orm.select().from(users).where(eq(users.id, people.contractA1));
+    assert.equal(user?.profilePicture, null);
+  });
+
+  test('refuses a file over MAX_IMAGE_MB with 413 and the size in the message', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    const response = await upload(admin, people.contractA1, big, 'big.png', 'image/png');
+    assert.equal(response.statusCode, 413);
+    assert.deepEqual(response.json(), {
+      code: 'image_too_large',
+      message: 'A imagem deve ter no máximo 2 MB.',
+      fields: { file: 'image_too_large' },
+      maxSize: 2,
+    });
+    assert.equal((await db.orm.select().from(userPictures)).length, 0);
+  });
+
+  test('the limit is a setting, and the English message says it too', async () => {
+    const small = await startApp(db, { maxImageMb: 0.5 });
+    try {
+      const client = await Client.of(small, 'admin', 'en-US');
+      const file = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
+      const response = await upload(client, people.contractA1, file, 'a.png', 'image/png');
+      assert.equal(response.statusCode, 413);
+      assert.equal((response.json() as { message: string }).message, 'The image must be at most 0.5 MB.');
+      assert.equal((await upload(admin, people.contractA1, file, 'a.png', 'image/png')).statusCode, 200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  test('needs a file in the field `file`', async () => {
+    const wrongField = await upload(admin, people.contractA1, PNG, 'a.png', 'image/png', 'picture');
+    assert.deepEqual((wrongField.json() as { fields: unknown }).fields, { file: 'required' });
+    const json = await admin.post(`/api/users/${people.contractA1}/picture`, { file: 'x' });
+    assert.equal(json.statusCode, 400);
+  });
+
+  test('is written to the audit trail, without the bytes', async () => {
+    await upload(admin, people.contractA1, PNG, 'a.png', 'image/png');
+    const [row] = await db.orm.select().from(auditLog).where(eq(auditLog.action, 'picture'));
+    assert.deepEqual([row?.actorId, row?.entity, row?.entityId], [people.admin, 'users', people.contractA1]);
+    assert.deepEqual((row?.changes as { after: { bytes: number } }).after.bytes, PNG.length);
+  });
+});
+
+describe('pictures and scope', () => {
+  test('a user outside the scope can neither upload nor see the picture', async () => {
+    const { profilePicture } = (await upload(admin, people.contractA1, PNG, 'a.png', 'image/png')).json() as {
+      profilePicture: string;
+    };
+    const other = await Client.of(app, 'baseB');
+    assert.equal((await other.get(profilePicture)).statusCode, 404);
+    assert.equal((await upload(other, people.contractA1, JPEG, 'b.jpg', 'image/jpeg')).statusCode, 404);
+    const sameContract = await Client.of(app, 'contractA1b');
+    assert.equal((await sameContract.get(profilePicture)).statusCode, 404);
+    assert.equal((await admin.get(profilePicture)).headers['content-type'], 'image/png', 'unchanged');
+  });
+
+  test('every user sees its own picture, and the picture needs a session', async () => {
+    const { profilePicture } = (await upload(admin, people.reporterA1, PNG, 'a.png', 'image/png')).json() as {
+      profilePicture: string;
+    };
+    const browser = new Browser(app);
+    const { token } = (await browser.login('reporterA1@t.test', 'demo1234', false)).json() as { token: string };
+    assert.equal((await browser.request(profilePicture, { token })).statusCode, 200);
+    assert.equal((await browser.request(profilePicture)).statusCode, 401);
+  });
+});

@@ -1,0 +1,102 @@
+import * as v from 'valibot';
+import { BRAZILIAN_STATES, REPORTING_PERIODS } from '../lists.js';
+import { MIN_REPORTING_GOAL_EXCLUSIVE } from '../constants.js';
+
+/**
+ * Forms of the organisation (base → work → contract), shared by the admin screens and the
+ * server. Issue messages are field codes (errors.ts). The field builders below are reused
+ * by the other entity schemas (occurrence, user, survey).
+ */
+
+/** Longest name, code and free text the forms accept. */
+export const NAME_MAX = 150;
+export const CODE_MAX = 50;
+export const DESCRIPTION_MAX = 1000;
+
+/** A value was given: not absent, null or an empty string (an empty select sends null). */
+export const requiredValue = v.custom<unknown>(
+  (input) => input !== undefined && input !== null && input !== '',
+  'required',
+);
+
+/** Trimmed text that must not be empty. */
+export const requiredText = (max: number) =>
+  v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(max, 'too_long'));
+
+/** One value of a fixed list (DOMAIN.md §2). */
+export const choiceField = <const Options extends readonly (string | number)[]>(options: Options) =>
+  v.pipe(requiredValue, v.picklist(options, 'invalid_value'));
+
+/** Largest id the database has (PostgreSQL `integer`). */
+const MAX_ID = 2_147_483_647;
+
+/** The id of a parent record, as the selects send it (a number). */
+export const idField = v.pipe(
+  requiredValue,
+  v.number('invalid_value'),
+  v.integer('invalid_value'),
+  v.minValue(1, 'invalid_value'),
+  v.maxValue(MAX_ID, 'invalid_value'),
+);
+
+/** Status (isActive), required on forms as Yes/No (spec §5). */
+export const statusField = v.pipe(requiredValue, v.boolean('invalid_value'));
+
+/** A real calendar day as `YYYY-MM-DD` (2026-02-31 is refused). */
+export const dateField = v.pipe(requiredText(10), v.isoDate('invalid_value'), v.check(isCalendarDay, 'invalid_value'));
+
+function isCalendarDay(value: string): boolean {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+export const baseSchema = v.object({
+  name: requiredText(NAME_MAX),
+  state: choiceField(BRAZILIAN_STATES),
+  isActive: statusField,
+});
+export type BaseInput = v.InferOutput<typeof baseSchema>;
+
+export const workSchema = v.pipe(
+  v.object({
+    name: requiredText(NAME_MAX),
+    prj: requiredText(CODE_MAX),
+    description: requiredText(DESCRIPTION_MAX),
+    base: idField,
+    startDate: dateField,
+    endDate: dateField,
+    isActive: statusField,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['startDate'], ['endDate']],
+      // A malformed date already has its own issue.
+      ({ startDate, endDate }) => !isCalendarDay(startDate) || !isCalendarDay(endDate) || startDate <= endDate,
+      'start_after_end',
+    ),
+    ['endDate'],
+  ),
+);
+export type WorkInput = v.InferOutput<typeof workSchema>;
+
+export const contractSchema = v.object({
+  name: requiredText(NAME_MAX),
+  description: requiredText(DESCRIPTION_MAX),
+  base: idField,
+  work: idField,
+  /** Reports per day per reporter: a whole number above 0 (spec §5). */
+  reportingGoal: v.pipe(
+    requiredValue,
+    v.number('invalid_value'),
+    v.integer('invalid_value'),
+    v.gtValue(MIN_REPORTING_GOAL_EXCLUSIVE, 'must_be_positive'),
+    v.maxValue(100_000, 'invalid_value'),
+  ),
+  reportingPeriod: choiceField(REPORTING_PERIODS),
+  isActive: statusField,
+});
+export type ContractInput = v.InferOutput<typeof contractSchema>;
+
+/** PATCH /api/<entity>/:id/status */
+export const statusSchema = v.object({ isActive: statusField });
+export type StatusInput = v.InferOutput<typeof statusSchema>;
