@@ -148,6 +148,27 @@ async function timeModuleEntry(browser, module) {
   return times;
 }
 
+/** From opening /admin/user (module already loaded) to its first page of rows. */
+async function timeUserList(browser) {
+  const times = [];
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${BASE}/login`);
+  await signIn(page);
+  await page.goto(`${BASE}/admin`);
+  await page.getByText('Bem-vindo ao módulo Administrador').waitFor();
+  for (let run = 0; run < RUNS; run++) {
+    await page.goto(`${BASE}/admin`);
+    await page.getByText('Bem-vindo ao módulo Administrador').waitFor();
+    const started = performance.now();
+    await page.getByTestId('module-menu').getByRole('link', { name: 'Usuários' }).click();
+    await page.locator('.ant-table-row').first().waitFor();
+    times.push(performance.now() - started);
+  }
+  await context.close();
+  return times;
+}
+
 async function loginThroughput() {
   const cookieResponse = await fetch(`${BASE}/api/health`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookieResponse.headers.get('set-cookie') ?? '')?.[1] ?? '';
@@ -183,6 +204,7 @@ try {
   const loginForm = await timeLoginForm(browser);
   const moduleEntry = {};
   for (const module of MODULES) moduleEntry[module.id] = await timeModuleEntry(browser, module);
+  const userList = await timeUserList(browser);
   await browser.close();
   const login = await loginThroughput();
 
@@ -198,6 +220,7 @@ try {
     console.log(
       `  home → /${module.id} welcome page${' '.repeat(18 - module.id.length)} ${median(moduleEntry[module.id]).toFixed(0).padStart(5)} ms`,
     );
+  console.log(`  /admin/user → first page of rows          ${median(userList).toFixed(0).padStart(5)} ms`);
   console.log(`\nLogin (POST /api/authentication/login, argon2id, 8 connections, ${LOGIN_SECONDS} s)`);
   console.log(
     `  ${login.requestsPerSecond.toFixed(1)} requests/s, p50 ${login.p50} ms, p99 ${login.p99} ms, ${login.total} requests, ${login.non2xx} non-2xx, ${login.errors} errors`,
@@ -205,7 +228,7 @@ try {
   mkdirSync(join(repo, '.bench'), { recursive: true });
   writeFileSync(
     join(repo, '.bench/results.json'),
-    JSON.stringify({ at: new Date().toISOString(), downloads, loginForm, moduleEntry, login }, null, 2),
+    JSON.stringify({ at: new Date().toISOString(), downloads, loginForm, moduleEntry, userList, login }, null, 2),
   );
 } finally {
   await browser.close().catch(() => undefined);

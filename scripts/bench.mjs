@@ -17,4 +17,9 @@ const built = [
 if (process.env.BENCH_BUILD === '1' || !built.every((file) => existsSync(join(root, file)))) {
   if ((await run('pnpm', ['build'], { cwd: root })) !== 0) process.exit(1);
 }
-process.exit(await run('node', ['e2e/bench.mjs'], { cwd: root }));
+const browser = await run('node', ['e2e/bench.mjs'], { cwd: root });
+// The admin lists at scale: 100 000 users, search + page, export (server/bench/admin-lists.ts).
+const lists = await run('node', ['--conditions=canteiro-source', '--import', 'tsx', 'bench/admin-lists.ts'], {
+  cwd: join(root, 'server'),
+});
+process.exit(browser || lists);

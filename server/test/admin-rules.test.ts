@@ -215,6 +215,13 @@ describe('parents (spec §8)', () => {
     assert.equal((await db.orm.select().from(contracts)).length, 4, 'nothing written');
   });
 
+  test('a work with contracts cannot move to another base: 400, never a 500, nothing changed', async () => {
+    const response = await admin.put(`/api/works/${world.workA2}`, { ...valid.work(world.baseB), name: 'Obra A2' });
+    assert.equal(response.statusCode, 400);
+    const [work] = await db.orm.select().from(works).where(eq(works.id, world.workA2));
+    assert.equal(work?.baseId, world.baseA);
+  });
+
   test('an edit may keep an inactive parent, but not move to one', async () => {
     await db.orm.update(bases).set({ isActive: false }).where(eq(bases.id, world.baseB));
     const keep = await admin.put(`/api/works/${world.workB1}`, { ...valid.work(world.baseB), name: 'Obra B1 revista' });

@@ -50,6 +50,8 @@ export const surveysResource: ResourceDefinition<SurveyItem, object> = {
     sorts: {
       reportTime: valueSort(surveys.reportTime, 'timestamptz'),
       userName: textSort(users.firstName),
+      // The lists' generic `sort=name` means the user's name here.
+      name: textSort(users.firstName),
       experience: valueSort(surveys.experience, 'integer'),
       usability: valueSort(surveys.usability, 'integer'),
       resources: valueSort(surveys.resources, 'integer'),
