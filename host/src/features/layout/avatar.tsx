@@ -1,5 +1,6 @@
 import type { SessionUser } from '@canteiro/shared/domain';
 import { avatarInitial, avatarTextColor, randomAvatarColor } from './user-display';
+import { useAuthorizedImage } from './use-authorized-image';
 
 // One random colour per e-mail for the life of the page, so the avatar does not flicker.
 const colours = new Map<string, string>();
@@ -14,10 +15,11 @@ function colourFor(email: string): string {
 
 /** The profile picture if any; otherwise the e-mail's initial on a random colour. */
 export function Avatar({ user, size = 36 }: { user: SessionUser; size?: number }) {
-  if (user.profile_picture) {
+  const picture = useAuthorizedImage(user.profile_picture);
+  if (picture) {
     return (
       <img
-        src={user.profile_picture}
+        src={picture}
         alt=""
         width={size}
         height={size}
