@@ -1,11 +1,11 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/connection.js';
 import { contracts, works } from '../src/db/schema/organisation.js';
 import { users } from '../src/db/schema/people.js';
-import { Browser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
-import { Client, createPeople, createWorld, names } from './admin-fixtures.js';
+import { Browser } from './helpers.js';
+import { adminSuite, Client, names } from './admin-fixtures.js';
 import type { Person, World } from './admin-fixtures.js';
 
 /**
@@ -18,20 +18,7 @@ let app: FastifyInstance;
 let world: World;
 let admin: Client;
 
-before(async () => {
-  db = await openTestDatabase();
-  app = await startApp(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  world = await createWorld(db);
-  await createPeople(db, world);
-  admin = await Client.of(app, 'admin');
-});
-after(async () => {
-  await app?.close();
-  await db?.close();
-});
+adminSuite((context) => ({ db, app, world, admin } = context));
 
 const canSignIn = async (person: Person) => (await new Browser(app).login(`${person}@t.test`)).statusCode === 200;
 const options = async (resource: string) => (await names(await admin.get(`/api/${resource}/options`))).sort();

@@ -1,4 +1,4 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,8 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Database } from '../src/db/connection.js';
 import { works } from '../src/db/schema/organisation.js';
 import { EXPORT_BATCH } from '../src/crud/reads.js';
-import { openTestDatabase, resetDatabase, startApp } from './helpers.js';
-import { Client, createPeople, createWorld, placeOf } from './admin-fixtures.js';
+import { adminSuite, Client, placeOf } from './admin-fixtures.js';
 import type { World } from './admin-fixtures.js';
 
 /** GET /api/<resource>/export: every row matching the filters, as CSV or XLSX. */
@@ -17,20 +16,7 @@ let app: FastifyInstance;
 let world: World;
 let admin: Client;
 
-before(async () => {
-  db = await openTestDatabase();
-  app = await startApp(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  world = await createWorld(db);
-  await createPeople(db, world);
-  admin = await Client.of(app, 'admin');
-});
-after(async () => {
-  await app?.close();
-  await db?.close();
-});
+adminSuite((context) => ({ db, app, world, admin } = context));
 
 const csvRows = (body: string) =>
   body

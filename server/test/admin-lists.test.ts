@@ -1,4 +1,4 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -6,8 +6,7 @@ import type { Database } from '../src/db/connection.js';
 import { bases, works } from '../src/db/schema/organisation.js';
 import { occurrences } from '../src/db/schema/catalogue.js';
 import { surveys } from '../src/db/schema/people.js';
-import { openTestDatabase, resetDatabase, startApp } from './helpers.js';
-import { Client, createPeople, createWorld, names } from './admin-fixtures.js';
+import { adminSuite, Client, names } from './admin-fixtures.js';
 import type { Person, World } from './admin-fixtures.js';
 
 /** GET /api/<resource>: search, pages, inactive rows, order, filters, shapes. */
@@ -18,20 +17,7 @@ let world: World;
 let people: Record<Person, number>;
 let admin: Client;
 
-before(async () => {
-  db = await openTestDatabase();
-  app = await startApp(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  world = await createWorld(db);
-  people = await createPeople(db, world);
-  admin = await Client.of(app, 'admin');
-});
-after(async () => {
-  await app?.close();
-  await db?.close();
-});
+adminSuite((context) => ({ db, app, world, people, admin } = context));
 
 type Page = { items: Record<string, unknown>[]; total: number; page: number; pageSize: number };
 const page = async (url: string) => (await admin.get(url)).json() as Page;

@@ -1,36 +1,21 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { errorMessage } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
 import { occurrences } from '../src/db/schema/catalogue.js';
-import { openTestDatabase, resetDatabase, startApp } from './helpers.js';
-import { Client, createPeople, createWorld, valid } from './admin-fixtures.js';
+import { adminSuite, valid } from './admin-fixtures.js';
+import type { Client } from './admin-fixtures.js';
 import type { World } from './admin-fixtures.js';
 
 /** Spec §5 and §8 for bases, works, contracts and occurrences: validation, duplicates, inactive parents. */
 
 let db: Database;
-let app: FastifyInstance;
 let world: World;
 let admin: Client;
 
-before(async () => {
-  db = await openTestDatabase();
-  app = await startApp(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  world = await createWorld(db);
-  await createPeople(db, world);
-  admin = await Client.of(app, 'admin');
-});
-after(async () => {
-  await app?.close();
-  await db?.close();
-});
+adminSuite((context) => ({ db, world, admin } = context));
 
 const failed = (fields: Record<string, string>) => ({
   code: 'validation_failed',

@@ -1,12 +1,12 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/connection.js';
 import { works } from '../src/db/schema/organisation.js';
 import { users } from '../src/db/schema/people.js';
-import { Browser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
-import { Client, createPeople, createWorld, names, valid } from './admin-fixtures.js';
+import { Browser } from './helpers.js';
+import { adminSuite, Client, names, valid } from './admin-fixtures.js';
 import type { Person, World } from './admin-fixtures.js';
 
 /** ARCHITECTURE.md §5: each level sees and changes only its own part of the organisation. */
@@ -16,19 +16,7 @@ let app: FastifyInstance;
 let world: World;
 let people: Record<Person, number>;
 
-before(async () => {
-  db = await openTestDatabase();
-  app = await startApp(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  world = await createWorld(db);
-  people = await createPeople(db, world);
-});
-after(async () => {
-  await app?.close();
-  await db?.close();
-});
+adminSuite((context) => ({ db, app, world, people } = context), { signInAdmin: false });
 
 const sorted = async (client: Client, url: string) => (await names(await client.get(url))).sort();
 

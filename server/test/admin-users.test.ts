@@ -1,4 +1,4 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,8 +8,8 @@ import type { Database } from '../src/db/connection.js';
 import { auditLog } from '../src/db/schema/audit.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
 import { users } from '../src/db/schema/people.js';
-import { Browser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
-import { Client, createPeople, createWorld, valid } from './admin-fixtures.js';
+import { Browser } from './helpers.js';
+import { adminSuite, Client, valid } from './admin-fixtures.js';
 import type { Person, World } from './admin-fixtures.js';
 
 /** /api/users: temporary passwords, the user rules of spec §5 and §8, and the audit of every change. */
@@ -20,20 +20,7 @@ let world: World;
 let people: Record<Person, number>;
 let admin: Client;
 
-before(async () => {
-  db = await openTestDatabase();
-  app = await startApp(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  world = await createWorld(db);
-  people = await createPeople(db, world);
-  admin = await Client.of(app, 'admin');
-});
-after(async () => {
-  await app?.close();
-  await db?.close();
-});
+adminSuite((context) => ({ db, app, world, people, admin } = context));
 
 const placeA1 = () => ({ base: world.baseA, work: world.workA1, contract: world.contractA1 });
 const fieldsOf = (response: { json(): unknown }) => (response.json() as { fields?: unknown }).fields;

@@ -1,12 +1,12 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_SCHEME } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { auditLog } from '../src/db/schema/audit.js';
 import { surveys } from '../src/db/schema/people.js';
-import { Browser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
-import { Client, createPeople, createWorld } from './admin-fixtures.js';
+import { Browser } from './helpers.js';
+import { adminSuite, Client } from './admin-fixtures.js';
 import type { Person, World } from './admin-fixtures.js';
 
 /** POST /api/mobile/surveys: the mobile app sends a reporter's answers. */
@@ -16,19 +16,7 @@ let app: FastifyInstance;
 let world: World;
 let people: Record<Person, number>;
 
-before(async () => {
-  db = await openTestDatabase();
-  app = await startApp(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  world = await createWorld(db);
-  people = await createPeople(db, world);
-});
-after(async () => {
-  await app?.close();
-  await db?.close();
-});
+adminSuite((context) => ({ db, app, world, people } = context), { signInAdmin: false });
 
 /** As the mobile app calls: a token, no cookie, no XSRF header. */
 async function mobileSubmit(body: unknown, token?: string) {
