@@ -9,18 +9,9 @@ import { columnList, isoTimestamp } from '../crud/reads.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { resourceRoutes } from '../crud/resource.js';
 import { HEADERS, listLabel } from './labels.js';
+import type { BaseItem } from '@canteiro/shared/domain';
 
 /** GET/POST /api/bases, the top of the hierarchy (spec §3). */
-
-export interface BaseItem {
-  id: number;
-  name: string;
-  state: string;
-  isActive: boolean;
-  createdAt: string;
-  /** A base has no parent: always false, present so every level reads alike. */
-  parentInactive: boolean;
-}
 
 export const basesResource: ResourceDefinition<BaseItem, BaseInput> = {
   name: 'bases',

@@ -9,23 +9,9 @@ import { columnList, isoTimestamp } from '../crud/reads.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { resourceRoutes } from '../crud/resource.js';
 import { HEADERS, listLabel } from './labels.js';
+import type { ContractItem } from '@canteiro/shared/domain';
 
 /** /api/contracts: a contractor (contratada) working on a work, with its reporting goal. */
-
-export interface ContractItem {
-  id: number;
-  name: string;
-  description: string;
-  base: number;
-  baseName: string;
-  work: number;
-  workName: string;
-  reportingGoal: number;
-  reportingPeriod: number;
-  isActive: boolean;
-  createdAt: string;
-  parentInactive: boolean;
-}
 
 export const contractsResource: ResourceDefinition<ContractItem, ContractInput> = {
   name: 'contracts',

@@ -8,16 +8,9 @@ import { columnList } from '../crud/reads.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { resourceRoutes } from '../crud/resource.js';
 import { HEADERS, listLabel } from './labels.js';
+import type { OccurrenceItem } from '@canteiro/shared/domain';
 
 /** /api/occurrences: the global list of what a crew may be seen doing; admins manage it. */
-
-export interface OccurrenceItem {
-  id: number;
-  name: string;
-  category: string;
-  classification: string;
-  isActive: boolean;
-}
 
 export const occurrencesResource: ResourceDefinition<OccurrenceItem, OccurrenceInput> = {
   name: 'occurrences',

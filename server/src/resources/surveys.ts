@@ -12,22 +12,12 @@ import { columnList, isoTimestamp, findItem } from '../crud/reads.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { resourceRoutes } from '../crud/resource.js';
 import { HEADERS } from './labels.js';
+import type { SurveyItem } from '@canteiro/shared/domain';
 
 /**
  * What reporters think of the mobile app: a read-only list for admins (/api/surveys) and
  * the mobile app's submission (POST /api/mobile/surveys).
  */
-
-export interface SurveyItem {
-  id: number;
-  user: number;
-  userName: string | null;
-  reportTime: string;
-  experience: number;
-  usability: number;
-  resources: number;
-  suggestions: string | null;
-}
 
 const rating = (pt: string, en: string) => ({ 'pt-BR': pt, 'en-US': en });
 

@@ -6,7 +6,7 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@canteiro/shared/domain';
-import type { UserUpdateInput } from '@canteiro/shared/domain';
+import type { UserItem, UserUpdateInput } from '@canteiro/shared/domain';
 import { bases, contracts, works } from '../db/schema/organisation.js';
 import { users } from '../db/schema/people.js';
 import { ApiError } from '../errors.js';
@@ -25,25 +25,6 @@ import { HEADERS, listLabel } from './labels.js';
  * /api/users: back-office staff and reporters. Every web level manages the users of its
  * scope, never above its own level; a password given here is temporary (first access).
  */
-
-export interface UserItem {
-  id: number;
-  firstName: string | null;
-  email: string;
-  permission: string;
-  base: number | null;
-  baseName: string | null;
-  work: number | null;
-  workName: string | null;
-  contract: number | null;
-  contractName: string | null;
-  /** URL of GET /api/users/:id/picture, or null. */
-  profilePicture: string | null;
-  firstAccess: boolean;
-  isActive: boolean;
-  createdAt: string;
-  parentInactive: boolean;
-}
 
 /** Nobody grants a profile above its own (spec §6). */
 function refuseAboveOwnLevel(caller: Caller, input: UserUpdateInput, id: number | null): void {

@@ -9,22 +9,9 @@ import { columnList, isoDate, isoTimestamp } from '../crud/reads.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { resourceRoutes } from '../crud/resource.js';
 import { HEADERS } from './labels.js';
+import type { WorkItem } from '@canteiro/shared/domain';
 
 /** /api/works: a construction site (obra) of a base. */
-
-export interface WorkItem {
-  id: number;
-  name: string;
-  prj: string;
-  description: string;
-  base: number;
-  baseName: string;
-  startDate: string;
-  endDate: string;
-  isActive: boolean;
-  createdAt: string;
-  parentInactive: boolean;
-}
 
 export const worksResource: ResourceDefinition<WorkItem, WorkInput> = {
   name: 'works',

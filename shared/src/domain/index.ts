@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './permission.js';
 export * from './lists.js';
+export type * from './items.js';
 export * from './errors.js';
 export * from './user.js';
 export * from './schemas/auth.js';

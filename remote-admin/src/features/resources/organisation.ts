@@ -1,42 +1,9 @@
 import { BRAZILIAN_STATES, REPORTING_PERIODS, baseSchema, contractSchema, workSchema } from '@canteiro/shared/domain';
+import type { BaseItem as Base, ContractItem as Contract, WorkItem as Work } from '@canteiro/shared/domain';
 import type { ResourceDefinition } from '@canteiro/shared/ui';
 import { formatDate } from './format';
 
 /** Base → work → contract (spec §3): three resource definitions, one kit. */
-export interface Base {
-  id: number;
-  name: string;
-  state: string;
-  isActive: boolean;
-  createdAt: string;
-}
-export interface Work {
-  id: number;
-  name: string;
-  prj: string;
-  description: string;
-  base: number;
-  baseName: string;
-  startDate: string;
-  endDate: string;
-  isActive: boolean;
-  parentInactive?: boolean;
-  createdAt: string;
-}
-export interface Contract {
-  id: number;
-  name: string;
-  description: string;
-  base: number;
-  baseName: string;
-  work: number;
-  workName: string;
-  reportingGoal: number;
-  reportingPeriod: number;
-  isActive: boolean;
-  parentInactive?: boolean;
-  createdAt: string;
-}
 
 const createdAt = {
   key: 'createdAt',

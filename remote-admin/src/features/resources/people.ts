@@ -6,45 +6,15 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@canteiro/shared/domain';
-import type { PermissionLevel, Profile } from '@canteiro/shared/domain';
+import type {
+  OccurrenceItem as Occurrence,
+  PermissionLevel,
+  SurveyItem as Survey,
+  UserItem as User,
+} from '@canteiro/shared/domain';
 import { useSession } from '@canteiro/shared/core';
 import type { FieldDefinition, ResourceDefinition } from '@canteiro/shared/ui';
 import { formatDate, formatDateTime } from './format';
-
-export interface Occurrence {
-  id: number;
-  name: string;
-  category: string;
-  classification: string;
-  isActive: boolean;
-}
-export interface User {
-  id: number;
-  firstName: string;
-  email: string;
-  permission: Profile;
-  base: number;
-  baseName: string;
-  work: number;
-  workName: string;
-  contract: number;
-  contractName: string;
-  profilePicture: string | null;
-  firstAccess: boolean;
-  isActive: boolean;
-  parentInactive?: boolean;
-  createdAt: string;
-}
-export interface Survey {
-  id: number;
-  user: number;
-  userName: string;
-  reportTime: string;
-  experience: number;
-  usability: number;
-  resources: number;
-  suggestions: string | null;
-}
 
 export const occurrenceResource: ResourceDefinition<Occurrence> = {
   endpoint: 'occurrences',

@@ -1,0 +1,81 @@
+/**
+ * The shape of each Administration item as the API answers it (lists, reads, writes):
+ * one definition for the server that builds it and the screens that show it.
+ */
+
+export interface BaseItem {
+  id: number;
+  name: string;
+  state: string;
+  isActive: boolean;
+  createdAt: string;
+  /** A base has no parent: always false, present so every level reads alike. */
+  parentInactive: boolean;
+}
+
+export interface WorkItem {
+  id: number;
+  name: string;
+  prj: string;
+  description: string;
+  base: number;
+  baseName: string;
+  startDate: string;
+  endDate: string;
+  isActive: boolean;
+  createdAt: string;
+  parentInactive: boolean;
+}
+
+export interface ContractItem {
+  id: number;
+  name: string;
+  description: string;
+  base: number;
+  baseName: string;
+  work: number;
+  workName: string;
+  reportingGoal: number;
+  reportingPeriod: number;
+  isActive: boolean;
+  createdAt: string;
+  parentInactive: boolean;
+}
+
+export interface OccurrenceItem {
+  id: number;
+  name: string;
+  category: string;
+  classification: string;
+  isActive: boolean;
+}
+
+export interface UserItem {
+  id: number;
+  firstName: string | null;
+  email: string;
+  permission: string;
+  base: number | null;
+  baseName: string | null;
+  work: number | null;
+  workName: string | null;
+  contract: number | null;
+  contractName: string | null;
+  /** URL of GET /api/users/:id/picture, or null. */
+  profilePicture: string | null;
+  firstAccess: boolean;
+  isActive: boolean;
+  createdAt: string;
+  parentInactive: boolean;
+}
+
+export interface SurveyItem {
+  id: number;
+  user: number;
+  userName: string | null;
+  reportTime: string;
+  experience: number;
+  usability: number;
+  resources: number;
+  suggestions: string | null;
+}
