@@ -69,6 +69,9 @@ function createWebpackConfig(app) {
           title: app.title ?? 'Canteiro',
           favicon: path.join(__dirname, 'src/ui/assets/favicon.svg'),
           scriptLoading: 'defer',
+          // A remote's own page exists for standalone development, where any deep link
+          // (/admin/base) must find its scripts at the root; the host never loads it.
+          publicPath: isHost || !production ? '/' : 'auto',
         }),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },

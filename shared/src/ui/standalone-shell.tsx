@@ -1,4 +1,5 @@
-import { Suspense, lazy, useState } from 'react';
+import { StrictMode, Suspense, lazy, useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import type { ComponentType } from 'react';
 import { Alert, Button, Card, Input, Space, Spin } from 'antd';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -98,5 +99,16 @@ export function StandaloneShell({ module }: { module: CanteiroModule }) {
         </div>
       </BrowserRouter>
     </Providers>
+  );
+}
+
+/** A remote's standalone entry: renders its module in the shell above into #root. */
+export function renderStandalone(module: CanteiroModule): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <StandaloneShell module={module} />
+    </StrictMode>,
   );
 }
