@@ -4,6 +4,12 @@ import { signIn, signInWithForm } from './support';
 
 const unique = Date.now().toString(36).slice(-5).toUpperCase();
 
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
 /** The open resource form (its buttons live in the modal's footer). */
 const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('resource-form') });
 
@@ -85,6 +91,30 @@ test.describe.serial('Administration (issue 3)', () => {
     await signInWithForm(page, email, 'temp12345');
     await expect(page).toHaveURL(/\/password$/);
     await expect(page.getByTestId('first-access')).toContainText('senha temporária');
+  });
+
+  test('an admin gives that user a profile picture: a text file is refused, a PNG is kept and shown', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto(`/admin/user?search=${encodeURIComponent(email)}`);
+    await page.locator('.ant-table-row', { hasText: email }).getByRole('button', { name: 'Editar' }).click();
+    const dialog = formDialog(page);
+    const picker = dialog.getByTestId('field-picture-file');
+    await picker.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await expect(dialog.getByText('A imagem deve ser JPEG, JPG ou PNG de até 2 MB.')).toBeVisible();
+    await picker.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
+    await expect(dialog.getByText('foto.png')).toBeVisible();
+    const uploaded = page.waitForResponse((response) => /\/api\/users\/\d+\/picture$/.test(response.url()));
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    expect((await uploaded).status()).toBe(200);
+    await expect(page.getByTestId('resource-form')).toHaveCount(0);
+
+    // Opened again, the form shows the stored picture, fetched from the API with the session.
+    await page.locator('.ant-table-row', { hasText: email }).getByRole('button', { name: 'Editar' }).click();
+    const preview = formDialog(page).getByAltText('Prévia da imagem');
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
   });
 
   test('a duplicate base name is refused with its message, on its field', async ({ page }) => {

@@ -68,7 +68,7 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   await app.register(authentication, { db });
   await app.register(apiDocs);
 
-  await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(healthRoutes, { prefix: '/api', db, maxImageMb: config.maxImageMb });
   await app.register(authenticationRoutes, { prefix: '/api/authentication', config, db });
   // Administration (docs/scoping.md): one plugin per resource.
   await app.register(basesRoutes, { prefix: '/api/bases', db });

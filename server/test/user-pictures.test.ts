@@ -126,6 +126,9 @@ describe('uploading a picture', () => {
       const response = await upload(client, people.contractA1, file, 'a.png', 'image/png');
       assert.equal(response.statusCode, 413);
       assert.equal((response.json() as { message: string }).message, 'The image must be at most 0.5 MB.');
+      // The screens read the same setting before they upload, without a session.
+      assert.deepEqual((await small.inject({ url: '/api/settings' })).json(), { maxImageMb: 0.5 });
+      assert.deepEqual((await app.inject({ url: '/api/settings' })).json(), { maxImageMb: 2 });
       assert.equal((await upload(admin, people.contractA1, file, 'a.png', 'image/png')).statusCode, 200);
     } finally {
       await small.close();

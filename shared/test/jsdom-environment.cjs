@@ -1,5 +1,6 @@
-// jsdom with Node's own Fetch API (Request, Response, Headers, AbortController...), which
-// jsdom does not provide and ky needs.
+// jsdom with Node's own Fetch API (Request, Response, Headers, FormData, Blob, File,
+// AbortController...), which jsdom does not provide and ky needs (a FormData takes only
+// Node's own Blob and File).
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const NODE_GLOBALS = [
@@ -9,6 +10,7 @@ const NODE_GLOBALS = [
   'Headers',
   'FormData',
   'Blob',
+  'File',
   'ReadableStream',
   'AbortController',
   'AbortSignal',

@@ -44,6 +44,7 @@ export const enUS: Translation<typeof ptBR> = {
     classification: 'Classification',
     firstName: 'Name',
     email: 'E-mail',
+    picture: 'Profile picture',
     temporaryPassword: 'Temporary password',
     permission: 'Profile',
     isActive: 'Active',

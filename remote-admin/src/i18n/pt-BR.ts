@@ -41,6 +41,7 @@ export const ptBR = {
     classification: 'Classificação',
     firstName: 'Nome',
     email: 'E-mail',
+    picture: 'Foto de perfil',
     temporaryPassword: 'Senha temporária',
     permission: 'Perfil',
     isActive: 'Ativo',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { imageLimitBytes, imageType } from '@canteiro/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, eq, or, sql } from 'drizzle-orm';
@@ -21,17 +22,6 @@ import { allowedCaller, pathId } from '../crud/resource.js';
 export interface UserPictureRoutesOptions extends Record<string, unknown> {
   db: Database;
   maxImageMb: number;
-}
-
-/** Signatures: JPEG starts FF D8 FF, PNG with its 8-byte header. */
-const SIGNATURES = [
-  { contentType: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
-  { contentType: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-] as const;
-
-export function imageType(content: Buffer): string | null {
-  const match = SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => content[index] === byte));
-  return match?.contentType ?? null;
 }
 
 const VERSION_LENGTH = 16;
@@ -66,7 +56,7 @@ export async function userPictureRoutes(
 ): Promise<void> {
   const { orm } = db;
   await app.register(multipart, {
-    limits: { fileSize: Math.floor(maxImageMb * 1024 * 1024), files: 1, fields: 0, parts: 1 },
+    limits: { fileSize: imageLimitBytes(maxImageMb), files: 1, fields: 0, parts: 1 },
   });
 
   app.post(

@@ -4,10 +4,12 @@ import type { Database } from '../db/connection.js';
 
 export interface HealthRoutesOptions extends Record<string, unknown> {
   db: Database;
+  /** Settings the browser needs before it calls (e.g. to check an image before uploading it). */
+  maxImageMb: number;
 }
 
 /** For load balancers and the client's first call (it also hands out the XSRF cookie). */
-export async function healthRoutes(app: FastifyInstance, { db }: HealthRoutesOptions): Promise<void> {
+export async function healthRoutes(app: FastifyInstance, { db, maxImageMb }: HealthRoutesOptions): Promise<void> {
   app.get(
     '/health',
     {
@@ -32,5 +34,24 @@ export async function healthRoutes(app: FastifyInstance, { db }: HealthRoutesOpt
       await db.orm.execute(sql`select 1`);
       return { status: 'ok', database: db.kind };
     },
+  );
+
+  app.get(
+    '/settings',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'The server settings the screens follow (the maximum image size, in MB).',
+        tags: ['system'],
+        response: {
+          200: {
+            description: 'The settings.',
+            type: 'object',
+            properties: { maxImageMb: { type: 'number' } },
+          },
+        },
+      },
+    },
+    async () => ({ maxImageMb }),
   );
 }

@@ -80,6 +80,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields: Record<string, string> = {},
+    /** Values the message names, sent beside it (`maxSize` of image_too_large). */
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -96,7 +98,16 @@ export async function toApiError(error: unknown): Promise<ApiError> {
       .catch(() => null)) as Partial<ApiErrorBody> | null;
     const status = error.response.status;
     const code = typeof body?.code === 'string' ? body.code : status >= 500 ? 'server_error' : 'validation_failed';
-    return new ApiError(code, body?.message ?? error.message, status, (body?.fields as Record<string, string>) ?? {});
+    const { code: _code, message: _message, fields, ...params } = (body ?? {}) as Record<string, unknown>;
+    return new ApiError(
+      code,
+      body?.message ?? error.message,
+      status,
+      (fields as Record<string, string> | undefined) ?? {},
+      Object.fromEntries(
+        Object.entries(params).filter(([, value]) => typeof value === 'string' || typeof value === 'number'),
+      ) as Record<string, string | number>,
+    );
   }
   if (error instanceof TimeoutError) return new ApiError('network_error', error.message, 0);
   return new ApiError('network_error', error instanceof Error ? error.message : String(error), 0);

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './images.js';
 export * from './permission.js';
 export * from './lists.js';
 export type * from './items.js';

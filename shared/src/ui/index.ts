@@ -7,4 +7,5 @@ export * from './module-welcome.js';
 export * from './standalone-shell.js';
 export * from './form-field.js';
 export * from './field-message.js';
+export * from './use-authorized-image.js';
 export * from './crud/index.js';

@@ -17,7 +17,7 @@ function DevSignIn() {
   return (
     <Card title="Canteiro — standalone module" style={{ maxWidth: 380, margin: '80px auto' }}>
       <Space direction="vertical" style={{ width: '100%' }}>
-        {error ? <Alert type="error" message={error} /> : null}
+        {error ? <Alert type="error" title={error} /> : null}
         <Input value={email} onChange={(event) => setEmail(event.target.value)} aria-label="E-mail" />
         <Input.Password value={password} onChange={(event) => setPassword(event.target.value)} aria-label="Password" />
         <Button

@@ -54,7 +54,7 @@ export default function LoginPage() {
             data-testid="login-error"
             type="error"
             showIcon
-            message={failure}
+            title={failure}
             style={{ marginBottom: 20 }}
           />
         ) : null}

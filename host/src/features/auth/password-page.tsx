@@ -36,7 +36,7 @@ export default function PasswordPage() {
   if (!token) {
     return (
       <AuthCard title={t('host:password.heading')}>
-        <Alert type="info" showIcon message={t('host:password.signInFirst')} style={{ marginBottom: 20 }} />
+        <Alert type="info" showIcon title={t('host:password.signInFirst')} style={{ marginBottom: 20 }} />
         <Button type="primary" block onClick={() => navigate('/login')}>
           {t('host:password.goToLogin')}
         </Button>
@@ -67,7 +67,7 @@ export default function PasswordPage() {
           data-testid="first-access"
           type="warning"
           showIcon
-          message={t('host:login.firstAccess')}
+          title={t('host:login.firstAccess')}
           style={{ marginBottom: 20 }}
         />
       ) : null}
@@ -84,7 +84,7 @@ export default function PasswordPage() {
             data-testid="password-error"
             type="error"
             showIcon
-            message={failure}
+            title={failure}
             style={{ marginBottom: 20 }}
           />
         ) : null}

@@ -54,7 +54,7 @@ export default function HomePage() {
           <Alert
             type="warning"
             showIcon
-            message={t('host:login.firstAccess')}
+            title={t('host:login.firstAccess')}
             action={<Link to="/password">{t('host:sidebar.changePassword')}</Link>}
             style={{ marginBottom: 24 }}
           />

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@canteiro/shared/domain';
 import { avatarInitial, avatarTextColor, randomAvatarColor } from './user-display';
-import { useAuthorizedImage } from './use-authorized-image';
+import { useAuthorizedImage } from '@canteiro/shared/ui';
 
 // One random colour per e-mail for the life of the page, so the avatar does not flicker.
 const colours = new Map<string, string>();

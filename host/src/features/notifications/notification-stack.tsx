@@ -25,7 +25,7 @@ export function NotificationStack() {
           key={item.id}
           className="canteiro-toast"
           type={item.kind}
-          message={item.message}
+          title={item.message}
           showIcon
           closable={{ onClose: () => dismiss(item.id) }}
           style={{ boxShadow: '0 6px 20px #0000001f' }}

@@ -118,7 +118,8 @@ export const userResource: ResourceDefinition<User> = {
         optionsFrom: { endpoint: 'contracts', dependsOn: { work: 'work' } },
         half: true,
       },
-      { name: 'isActive', labelKey: 'fields.isActive', kind: 'status' },
+      { name: 'isActive', labelKey: 'fields.isActive', kind: 'status', half: true },
+      { name: 'picture', labelKey: 'fields.picture', kind: 'image', uploadPath: 'picture', half: true },
     ] satisfies FieldDefinition[];
   },
   createSchema: userCreateSchema,
@@ -132,8 +133,9 @@ export const userResource: ResourceDefinition<User> = {
     work: null,
     contract: null,
     isActive: true,
+    picture: null,
   },
-  toInput: ({ firstName, email, permission, base, work, contract, isActive }) => ({
+  toInput: ({ firstName, email, permission, base, work, contract, isActive, profilePicture }) => ({
     firstName,
     email,
     password: '',
@@ -142,6 +144,7 @@ export const userResource: ResourceDefinition<User> = {
     work,
     contract,
     isActive,
+    picture: profilePicture,
   }),
   describe: (item) => item.firstName || item.email,
 };

@@ -1,8 +1,11 @@
 import { DatePicker, Input, InputNumber, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_MAX_IMAGE_MB } from '@canteiro/shared/domain';
 import type { FieldDefinition } from './types';
 import { RemoteSelect } from './remote-select';
+import { ImageInput } from './image-input';
+import type { ImageValue } from './image-input';
 
 const DATE_FORMAT: Record<string, string> = { 'pt-BR': 'DD/MM/YYYY', 'en-US': 'MM/DD/YYYY' };
 
@@ -16,10 +19,24 @@ interface FieldInputProps {
   invalid: boolean;
   /** Current values of the fields this one depends on (options narrowing). */
   dependencies: Record<string, unknown>;
+  /** `image`: a chosen file that fails the checks, and the size limit (MB). */
+  onInvalid?: (code: string) => void;
+  maxImageMb?: number;
 }
 
 /** One form control, chosen by the field's kind. */
-export function FieldInput({ field, namespace, id, value, onChange, onBlur, invalid, dependencies }: FieldInputProps) {
+export function FieldInput({
+  field,
+  namespace,
+  id,
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  dependencies,
+  onInvalid = () => undefined,
+  maxImageMb = DEFAULT_MAX_IMAGE_MB,
+}: FieldInputProps) {
   const { t, i18n } = useTranslation([namespace, 'kit']);
   const status = invalid ? ('error' as const) : undefined;
   const label = t(field.labelKey, { ns: namespace });
@@ -64,6 +81,18 @@ export function FieldInput({ field, namespace, id, value, onChange, onBlur, inva
           placeholder={t('kit:datePlaceholder')}
           value={value ? dayjs(value as string) : null}
           onChange={(date) => onChange(date ? date.format('YYYY-MM-DD') : '')}
+        />
+      );
+    case 'image':
+      return (
+        <ImageInput
+          id={id}
+          value={(value as ImageValue) ?? null}
+          onChange={onChange}
+          onInvalid={onInvalid}
+          onBlur={onBlur}
+          maxImageMb={maxImageMb}
+          invalid={invalid}
         />
       );
     case 'status':

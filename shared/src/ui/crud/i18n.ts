@@ -56,6 +56,11 @@ const ptBR = {
   exportFailed: 'Erro ao exportar {{plural}}.',
   selectPlaceholder: 'Selecione…',
   datePlaceholder: 'dd/mm/aaaa',
+  imageChoose: 'Escolher imagem',
+  imageReplace: 'Trocar imagem',
+  imageHint: 'JPEG, JPG ou PNG, até {{maxSize}} MB.',
+  imagePreview: 'Prévia da imagem',
+  imageFailed: '{{singular}} salvo(a), mas a imagem não foi enviada: {{reason}}',
 } as const;
 
 const enUS: Translation<typeof ptBR> = {
@@ -112,6 +117,11 @@ const enUS: Translation<typeof ptBR> = {
   exportFailed: 'Could not export {{plural}}.',
   selectPlaceholder: 'Select…',
   datePlaceholder: 'mm/dd/yyyy',
+  imageChoose: 'Choose image',
+  imageReplace: 'Replace image',
+  imageHint: 'JPEG, JPG or PNG, up to {{maxSize}} MB.',
+  imagePreview: 'Image preview',
+  imageFailed: '{{singular}} saved, but the image was not sent: {{reason}}',
 };
 
 export const kitMessages = { 'pt-BR': ptBR, 'en-US': enUS };

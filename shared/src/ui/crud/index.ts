@@ -8,3 +8,5 @@ export * from './remote-select';
 export * from './resource-form-modal';
 export * from './resource-screen';
 export { kitMessages, registerKitTranslations } from './i18n';
+export * from './image-input';
+export * from './use-server-settings';

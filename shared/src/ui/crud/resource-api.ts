@@ -42,6 +42,12 @@ export function resourceApi<Item>(endpoint: string) {
     update: (id: number, input: Record<string, unknown>) => api.put(`${endpoint}/${id}`, { json: input }).json<Item>(),
     setStatus: (id: number, isActive: boolean) =>
       api.patch(`${endpoint}/${id}/status`, { json: { isActive } }).json<Item>(),
+    /** A file (multipart field `file`) to `/api/<endpoint>/<id>/<path>`. */
+    upload: (id: number, path: string, file: File) => {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      return api.post(`${endpoint}/${id}/${path}`, { body, timeout: false }).json<unknown>();
+    },
     options: (params: Record<string, string | number | undefined>, signal?: AbortSignal) =>
       api.get(`${endpoint}/options`, { searchParams: searchParams({ filters: params }), signal }).json<Option[]>(),
     /** Every row matching the list's filters (not only the page), as a file. */

@@ -10,6 +10,7 @@ import { FormField } from '../form-field';
 import { fieldMessage } from '../field-message';
 import { FieldInput } from './field-input';
 import { resourceApi } from './resource-api';
+import { useServerSettings } from './use-server-settings';
 import type { ResourceDefinition, ResourceItem } from './types';
 
 interface Props<Item extends ResourceItem> {
@@ -42,8 +43,10 @@ export function ResourceFormModal<Item extends ResourceItem>({
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const singular = t(resource.singularKey, { ns: namespace });
+  const imageFields = fields.filter((field) => field.kind === 'image' && field.uploadPath);
+  const { maxImageMb } = useServerSettings(imageFields.length > 0);
 
-  const { control, handleSubmit, formState, setError, setValue } = useForm<FieldValues>({
+  const { control, handleSubmit, formState, setError, setValue, getValues, clearErrors } = useForm<FieldValues>({
     resolver: schema ? (valibotResolver(schema as v.GenericSchema<FieldValues>) as Resolver<FieldValues>) : undefined,
     defaultValues: editing && resource.toInput ? resource.toInput(item) : { ...resource.emptyInput },
     mode: 'onTouched',
@@ -75,6 +78,17 @@ export function ResourceFormModal<Item extends ResourceItem>({
       const calls = resourceApi<Item>(resource.endpoint);
       try {
         const saved = editing ? await calls.update(item.id, input) : await calls.create(input);
+        // Files go after the row exists (a new row has no id before); the schema never sees them.
+        for (const field of imageFields) {
+          const file: unknown = getValues(field.name);
+          if (!(file instanceof File)) continue;
+          try {
+            await calls.upload(saved.id, field.uploadPath!, file);
+          } catch (error) {
+            const reason = (await toApiError(error)).message;
+            notify.error(t('kit:imageFailed', { singular, reason }));
+          }
+        }
         notify.success(t(editing ? 'kit:updated' : 'kit:created', { singular }));
         onSaved(saved);
       } catch (error) {
@@ -96,7 +110,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
         open
         title={t(editing ? 'kit:editTitle' : 'kit:newTitle', { singular: singular.toLowerCase() })}
         onCancel={requestClose}
-        maskClosable={!persistent}
+        mask={{ closable: !persistent }}
         keyboard={!persistent}
         width={640}
         destroyOnHidden
@@ -124,7 +138,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
               data-testid="form-error"
               type="error"
               showIcon
-              message={failure}
+              title={failure}
               style={{ marginBottom: 16, width: '100%' }}
             />
           ) : null}
@@ -137,15 +151,20 @@ export function ResourceFormModal<Item extends ResourceItem>({
                   <FormField
                     label={t(field.labelKey, { ns: namespace })}
                     htmlFor={`field-${field.name}`}
-                    error={fieldMessage(t, fieldState.error?.message)}
+                    error={fieldMessage(t, fieldState.error?.message, { maxSize: maxImageMb })}
                   >
                     <FieldInput
                       field={field}
                       namespace={namespace}
                       id={`field-${field.name}`}
                       value={control.value}
-                      onChange={control.onChange}
+                      onChange={(next) => {
+                        if (field.kind === 'image') clearErrors(field.name);
+                        control.onChange(next);
+                      }}
                       onBlur={control.onBlur}
+                      onInvalid={(code) => setError(field.name, { message: code })}
+                      maxImageMb={maxImageMb}
                       invalid={Boolean(fieldState.error)}
                       dependencies={values}
                     />

@@ -160,7 +160,7 @@ export function ResourceScreen<Item extends ResourceItem>({
         <Alert
           type="error"
           showIcon
-          message={t('kit:loadFailed', { plural: plural.toLowerCase() })}
+          title={t('kit:loadFailed', { plural: plural.toLowerCase() })}
           action={
             <Button icon={<ReloadOutlined />} onClick={reload}>
               {t('kit:retry')}

@@ -29,7 +29,7 @@ export interface OptionsSource {
   dependsOn?: Record<string, string>;
 }
 
-export type FieldKind = 'text' | 'email' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'status';
+export type FieldKind = 'text' | 'email' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'status' | 'image';
 
 /** A form field, rendered by the kit from its kind. */
 export interface FieldDefinition {
@@ -46,6 +46,11 @@ export interface FieldDefinition {
   /** Two fields side by side take half the row each. */
   half?: boolean;
   placeholderKey?: string;
+  /**
+   * `image`: sent after the row is saved, as multipart field `file`, to
+   * `/api/<endpoint>/<id>/<uploadPath>`; the form's value is the current picture's address.
+   */
+  uploadPath?: string;
   min?: number;
   step?: number;
 }

@@ -15,15 +15,28 @@ export function fakeThingsApi(count: number) {
     isActive: index % 10 !== 9,
   }));
   const calls: { method: string; url: URL; body: unknown }[] = [];
+  /** Files sent to `/api/things/:id/picture`, by thing. */
+  const pictures = new Map<number, File>();
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
-    const body = ['POST', 'PUT', 'PATCH'].includes(request.method) ? await request.clone().json() : undefined;
+    const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
+    const body = !['POST', 'PUT', 'PATCH'].includes(request.method)
+      ? undefined
+      : multipart
+        ? await request.clone().formData()
+        : await request.clone().json();
     calls.push({ method: request.method, url, body });
     if (url.pathname === '/api/health') return json({ status: 'ok' });
+    if (url.pathname === '/api/settings') return json({ maxImageMb: 1 });
+    const picture = /^\/api\/things\/(\d+)\/picture$/.exec(url.pathname);
+    if (request.method === 'POST' && picture) {
+      pictures.set(Number(picture[1]), (body as FormData).get('file') as File);
+      return json({ profilePicture: `/api/things/${picture[1]}/picture?v=1` });
+    }
     const status = /^\/api\/things\/(\d+)\/status$/.exec(url.pathname);
     if (request.method === 'PATCH' && status) {
       const thing = things.find((one) => one.id === Number(status[1]))!;
@@ -56,5 +69,5 @@ export function fakeThingsApi(count: number) {
     }
     return json({ code: 'not_found', message: 'no' }, 404);
   };
-  return { fetch: fetch as typeof globalThis.fetch, calls, things };
+  return { fetch: fetch as typeof globalThis.fetch, calls, things, pictures };
 }

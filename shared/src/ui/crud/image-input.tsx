@@ -1,0 +1,85 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Avatar, Button, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_SIGNATURE_LENGTH, imageLimitBytes, imageType } from '@canteiro/shared/domain';
+import { useAuthorizedImage } from '../use-authorized-image';
+
+/** What an image field holds: the address of the current picture, a newly chosen file, or nothing. */
+export type ImageValue = string | File | null;
+
+interface ImageInputProps {
+  id: string;
+  value: ImageValue;
+  onChange: (file: File) => void;
+  /** A file that is not a JPEG/PNG or is over the limit: its error code (the value keeps the old picture). */
+  onInvalid: (code: 'image_type' | 'image_too_large') => void;
+  onBlur: () => void;
+  maxImageMb: number;
+  invalid: boolean;
+}
+
+/** The checks of spec §5 before anything is sent: the content's type, then the size. */
+export async function checkImage(file: File, maxImageMb: number): Promise<'image_type' | 'image_too_large' | null> {
+  const head = await file
+    .slice(0, IMAGE_SIGNATURE_LENGTH)
+    .arrayBuffer()
+    .then((bytes) => new Uint8Array(bytes))
+    .catch(() => new Uint8Array());
+  if (!imageType(head)) return 'image_type';
+  if (file.size > imageLimitBytes(maxImageMb)) return 'image_too_large';
+  return null;
+}
+
+/** A picture with its preview: choosing a file checks it; it is uploaded when the form is saved. */
+export function ImageInput({ id, value, onChange, onInvalid, onBlur, maxImageMb, invalid }: ImageInputProps) {
+  const { t } = useTranslation('kit');
+  const picker = useRef<HTMLInputElement>(null);
+  const current = useAuthorizedImage(typeof value === 'string' ? value : null);
+  const chosen = useMemo(() => (value instanceof File ? URL.createObjectURL(value) : null), [value]);
+  useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen) : undefined), [chosen]);
+  const preview = chosen ?? current;
+
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+      <Avatar
+        size={64}
+        shape="circle"
+        src={preview ?? undefined}
+        alt={preview ? t('imagePreview') : undefined}
+        style={{ flex: 'none', background: preview ? undefined : '#e6e9ee', color: '#5f6b7a' }}
+      >
+        {preview ? null : '—'}
+      </Avatar>
+      <div style={{ minWidth: 0 }}>
+        <input
+          ref={picker}
+          id={id}
+          data-testid={`${id}-file`}
+          type="file"
+          accept="image/jpeg,image/png,.jpg,.jpeg,.png"
+          aria-invalid={invalid || undefined}
+          style={{ display: 'none' }}
+          onChange={async (event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            onBlur();
+            if (!file) return;
+            const problem = await checkImage(file, maxImageMb);
+            if (problem) onInvalid(problem);
+            else onChange(file);
+          }}
+        />
+        <Button danger={invalid} onClick={() => picker.current?.click()}>
+          {t(preview ? 'imageReplace' : 'imageChoose')}
+        </Button>
+        <Typography.Text
+          type="secondary"
+          style={{ display: 'block', marginTop: 6, fontSize: 13 }}
+          ellipsis={{ tooltip: true }}
+        >
+          {value instanceof File ? value.name : t('imageHint', { maxSize: maxImageMb })}
+        </Typography.Text>
+      </div>
+    </div>
+  );
+}
