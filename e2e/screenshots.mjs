@@ -74,6 +74,16 @@ await page.keyboard.press('Escape');
 await page.goto('/admin/base');
 await page.locator('.ant-table-row').first().getByRole('button', { name: 'Desativar' }).click();
 await shot('27-admin-base-confirm');
+await page.goto('/admin/user');
+await page.locator('.ant-table-row').first().getByRole('button', { name: 'Editar' }).click();
+await page.getByTestId('resource-form').waitFor();
+await page.getByTestId('field-picture-file').setInputFiles({
+  name: 'notes.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('not an image'),
+});
+await page.getByText(/A imagem deve ser/).waitFor();
+await shot('28-admin-user-form-picture');
 await page.goto('/nowhere');
 await shot('09-not-found');
 await page.goto('/password');

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notify } from '@canteiro/shared/core';
+import { api, notify } from '@canteiro/shared/core';
 import type { Option } from './resource-api';
 import { resourceApi } from './resource-api';
 
@@ -32,6 +32,10 @@ export function RemoteSelect({
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
   const paramsKey = JSON.stringify(params);
+  // The saved value may be a parent that is no longer offered (inactive): name it anyway.
+  const [missing, setMissing] = useState<Option | null>(null);
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const isMissing = loadedKey === paramsKey && value != null && !options.some((option) => option.id === value);
 
   useEffect(() => {
     if (!enabled) {
@@ -42,12 +46,41 @@ export function RemoteSelect({
     setLoading(true);
     resourceApi(endpoint)
       .options(JSON.parse(paramsKey) as Record<string, string>, controller.signal)
-      .then(setOptions, () => {
-        if (!controller.signal.aborted) notify.error(t('optionsFailed', { field: fieldLabel }));
-      })
+      .then(
+        (loaded) => {
+          setOptions(loaded);
+          setLoadedKey(paramsKey);
+        },
+        () => {
+          if (!controller.signal.aborted) notify.error(t('optionsFailed', { field: fieldLabel }));
+        },
+      )
       .finally(() => setLoading(false));
     return () => controller.abort();
   }, [endpoint, paramsKey, enabled, fieldLabel, t]);
+
+  useEffect(() => {
+    if (!isMissing || value == null || !enabled) {
+      setMissing(null);
+      return;
+    }
+    const controller = new AbortController();
+    api
+      .get(`${endpoint}/${value}`, { signal: controller.signal })
+      .json<{ name?: string }>()
+      .then(
+        (item) => setMissing({ id: value, name: item.name ?? `#${value}` }),
+        () => {
+          if (!controller.signal.aborted) setMissing({ id: value, name: `#${value}` });
+        },
+      );
+    return () => controller.abort();
+  }, [isMissing, value, endpoint, enabled]);
+
+  const shown = options.map((option) => ({ value: option.id, label: option.name, disabled: false }));
+  if (missing && missing.id === value && isMissing) {
+    shown.push({ value: missing.id, label: t('unavailableOption', { name: missing.name }), disabled: true });
+  }
 
   return (
     <Select<number>
@@ -66,7 +99,9 @@ export function RemoteSelect({
           .toLowerCase()
           .includes(input.toLowerCase())
       }
-      options={options.map((option) => ({ value: option.id, label: option.name }))}
+      options={shown}
+      // Until the options arrive the value has no label: show an ellipsis, never the bare id.
+      labelRender={({ label, value: shownValue }) => label ?? (loadedKey === paramsKey ? `#${shownValue}` : '…')}
       style={{ width: '100%' }}
     />
   );

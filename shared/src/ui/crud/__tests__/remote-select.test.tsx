@@ -1,0 +1,59 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { useNotifications } from '@canteiro/shared/core';
+import { RemoteSelect } from '../remote-select';
+import { registerKitTranslations } from '../i18n';
+
+/** Selects fed by `/api/<endpoint>/options` (active parents only, spec §5). */
+let requests: string[];
+function serve(routes: Record<string, unknown>) {
+  requests = [];
+  global.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    requests.push(url.pathname + url.search);
+    const body = routes[url.pathname];
+    if (body === undefined) return new Response(JSON.stringify({ code: 'not_found' }), { status: 404 });
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+}
+const renderSelect = (value: number | null, params = { base: 1 }) =>
+  render(
+    <RemoteSelect
+      id="field-work"
+      endpoint="works"
+      params={params}
+      enabled
+      value={value}
+      onChange={() => undefined}
+      fieldLabel="Obra"
+    />,
+  );
+
+beforeAll(() => registerKitTranslations());
+beforeEach(() => useNotifications.setState({ items: [] }));
+
+describe('RemoteSelect', () => {
+  it('asks for the options of its parent and shows the chosen one by name', async () => {
+    serve({ '/api/works/options': [{ id: 1, name: 'Obra Alfa' }] });
+    renderSelect(1);
+    expect(await screen.findByText('Obra Alfa')).toBeInTheDocument();
+    expect(requests).toEqual(['/api/works/options?base=1']);
+  });
+
+  it('names a saved value that is no longer offered (an inactive parent) instead of showing its id', async () => {
+    serve({ '/api/works/options': [{ id: 1, name: 'Obra Alfa' }], '/api/works/6': { id: 6, name: 'Obra Antiga' } });
+    renderSelect(6);
+    expect(await screen.findByText('Obra Antiga (inativo)')).toBeInTheDocument();
+    expect(screen.queryByText('6')).not.toBeInTheDocument();
+  });
+
+  it('says when the options cannot be loaded', async () => {
+    serve({});
+    renderSelect(null);
+    await waitFor(() =>
+      expect(useNotifications.getState().items.map((item) => item.message)).toContain(
+        'Erro ao carregar as opções de Obra.',
+      ),
+    );
+  });
+});
