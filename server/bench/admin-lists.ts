@@ -200,9 +200,16 @@ try {
     return `/api/users?search=${encodeURIComponent(term)}&page=${1 + (call % PAGES)}&pageSize=20`;
   };
   const plainPath = () => `/api/users?page=${1 + ((call += 1) % 200)}&pageSize=20`;
+  // A term never searched before (its total cannot come from memory): `silva17`, `costa4242`…
+  const freshPath = () => {
+    call += 1;
+    const term = `${SEARCH_TERMS[call % SEARCH_TERMS.length]!.replace('.', '')}${call}`;
+    return `/api/users?search=${encodeURIComponent(term)}&page=1&pageSize=20`;
+  };
   await listLoad(base, token, searchPath, 2); // warm-up
   const search = await listLoad(base, token, searchPath, SECONDS);
   const plain = await listLoad(base, token, plainPath, Math.max(2, Math.round(SECONDS / 2)));
+  const fresh = await listLoad(base, token, freshPath, Math.max(2, Math.round(SECONDS / 2)));
   const csv = await timedExport(base, token, 'csv', server.pid!);
   const xlsx = await timedExport(base, token, 'xlsx', server.pid!);
 
@@ -214,19 +221,35 @@ try {
     connections: CONNECTIONS,
     search,
     plain,
+    fresh,
     csv,
     xlsx,
   };
   const f = (value: number, digits = 1) => value.toFixed(digits);
+  const load = (result: typeof search) =>
+    `${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors`;
+  const rows: [string, string][] = [
+    [`insert ${USERS} users (SQL, with indexes)`, `${f(insert.seconds)} s`],
+    [`GET /api/users?search=…&page=1..${PAGES} (${SECONDS} s)`, load(search)],
+    ['GET /api/users?page=1..200 (no search)', load(plain)],
+    ['GET /api/users?search=<new term each time>', load(fresh)],
+    [
+      `export CSV (${csv.rows} rows, ${f(csv.megabytes)} MB)`,
+      `${f(csv.seconds, 2)} s, server RSS ${f(csv.rssBeforeMb, 0)} → peak ${f(csv.rssPeakMb, 0)} MB`,
+    ],
+    [
+      `export XLSX (${f(xlsx.megabytes)} MB)`,
+      `${f(xlsx.seconds, 2)} s, server RSS ${f(xlsx.rssBeforeMb, 0)} → peak ${f(xlsx.rssPeakMb, 0)} MB`,
+    ],
+  ];
+  const width = Math.max(...rows.map(([measure]) => measure.length));
+  const valueWidth = Math.max(...rows.map(([, value]) => value.length));
+  const line = (measure: string, value: string) => `| ${measure.padEnd(width)} | ${value.padEnd(valueWidth)} |`;
   console.log(`
 Admin lists, ${USERS} users on ${where} (server: src/main.ts under tsx; ${CONNECTIONS} connections, loopback)
-| measure                                        | value |
-| ---------------------------------------------- | ----- |
-| insert ${USERS} users (SQL, with indexes)       | ${f(insert.seconds)} s |
-| GET /api/users?search=…&page=1..${PAGES} (${SECONDS} s)    | ${search.requestsPerSecond} req/s, p50 ${search.p50} ms, p99 ${search.p99} ms, ${search.errors} errors |
-| GET /api/users?page=1..200 (no search)         | ${plain.requestsPerSecond} req/s, p50 ${plain.p50} ms, p99 ${plain.p99} ms, ${plain.errors} errors |
-| export CSV  (${csv.rows} rows, ${f(csv.megabytes)} MB)      | ${f(csv.seconds, 2)} s, server RSS ${f(csv.rssBeforeMb, 0)} → peak ${f(csv.rssPeakMb, 0)} MB |
-| export XLSX (${f(xlsx.megabytes)} MB)                   | ${f(xlsx.seconds, 2)} s, server RSS ${f(xlsx.rssBeforeMb, 0)} → peak ${f(xlsx.rssPeakMb, 0)} MB |
+${line('measure', 'value')}
+${line('-'.repeat(width), '-'.repeat(valueWidth))}
+${rows.map(([measure, value]) => line(measure, value)).join('\n')}
 `);
   const output = path.join(repository, '.bench');
   mkdirSync(output, { recursive: true });

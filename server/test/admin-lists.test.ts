@@ -6,6 +6,7 @@ import type { Database } from '../src/db/connection.js';
 import { bases, works } from '../src/db/schema/organisation.js';
 import { occurrences } from '../src/db/schema/catalogue.js';
 import { surveys } from '../src/db/schema/people.js';
+import { totalsStats } from '../src/crud/totals.js';
 import { adminSuite, Client, names } from './admin-fixtures.js';
 import type { Person, World } from './admin-fixtures.js';
 
@@ -53,6 +54,29 @@ describe('lists', () => {
     assert.equal(new Set(all.map((user) => user.id)).size, 8, 'no row twice, none missing');
     const beyond = await page('/api/users?pageSize=3&page=9');
     assert.deepEqual([beyond.items.length, beyond.total], [0, 8]);
+  });
+
+  test('the total of a page already counted comes from memory until anything is written, by anyone', async () => {
+    const before = totalsStats();
+    assert.equal((await page('/api/works?pageSize=1&page=1')).total, 3);
+    assert.equal((await page('/api/works?pageSize=1&page=2')).total, 3);
+    assert.equal((await page('/api/works?pageSize=1&page=3')).total, 3);
+    const paging = totalsStats();
+    assert.deepEqual([paging.misses - before.misses, paging.hits - before.hits], [1, 2]);
+
+    // Written behind the server's back (a script, another server): the next total sees it.
+    await db.orm.insert(works).values({
+      name: 'Obra A3',
+      prj: 'PRJ-A3',
+      description: 'Inserida direto no banco',
+      baseId: world.baseA,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
+    assert.equal((await page('/api/works?pageSize=1&page=1')).total, 4);
+    // Through the API too.
+    await admin.status(`/api/works/${world.workA1}`, false);
+    assert.equal((await page('/api/works?pageSize=1&page=1')).total, 3);
   });
 
   test('hide inactive rows unless includeInactive=true', async () => {

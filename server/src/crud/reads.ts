@@ -5,6 +5,7 @@ import { selectRows } from '../db/connection.js';
 import type { Caller } from '../scope.js';
 import type { Cursor, ListQuery, ListShape, SearchColumn } from './list-query.js';
 import { afterCursor, allOf, orderBy, searchCondition } from './list-query.js';
+import { countRows } from './totals.js';
 
 /**
  * How a resource is read: one SQL `from` (the table and the parents whose names it shows),
@@ -89,11 +90,11 @@ export async function listPage<Item>(
 ): Promise<Page<Item>> {
   const where = listConditions(model, caller, query);
   const offset = (query.page - 1) * query.pageSize;
-  const [items, [counted]] = await Promise.all([
+  const [items, total] = await Promise.all([
     selectPage<Item>(orm, model, { where, query, limit: query.pageSize, offset }),
-    selectRows<{ total: number }>(orm, sql`select count(*)::int as total from ${model.from} where ${where}`),
+    countRows(orm, model.from, where),
   ]);
-  return { items, total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 /** One item, or null when it does not exist for this caller. */

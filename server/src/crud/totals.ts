@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Orm } from '../db/connection.js';
+import { selectRows } from '../db/connection.js';
+
+/**
+ * The `total` of list pages, remembered per database snapshot.
+ *
+ * An exact `count(*)` is most of a list request on PGlite (about 20 of 31 ms with 100 000
+ * users), and paging through a list asks the same count again and again. A snapshot
+ * (`pg_current_snapshot()`: xmin, xmax and the transactions in progress) changes as soon as
+ * any transaction starts writing or commits — through this server, a script, a test or
+ * another server — so a total is reused only while the rows it counted cannot have changed.
+ * On PostgreSQL under steady writes it rarely hits and costs one trivial query.
+ */
+
+const dialect = new PgDialect();
+/** Distinct lists (query text and parameters: scope, search, filters) kept per snapshot. */
+const MAX_ENTRIES = 500;
+
+let snapshotSeen = '';
+const totals = new Map<string, number>();
+const stats = { hits: 0, misses: 0 };
+
+function keyOf(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return `${text}\u0000${JSON.stringify(params, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))}`;
+}
+
+function remember(snapshot: string, key: string, total: number): void {
+  // Totals of an older snapshot can no longer be asked for.
+  if (snapshot !== snapshotSeen) {
+    totals.clear();
+    snapshotSeen = snapshot;
+  }
+  if (totals.size >= MAX_ENTRIES) totals.delete(totals.keys().next().value!);
+  totals.set(key, total);
+}
+
+/** `count(*)` of `from` where `where`, from memory when nothing was written since it was counted. */
+export async function countRows(orm: Orm, from: SQL, where: SQL): Promise<number> {
+  const counting = sql`select count(*)::int from ${from} where ${where}`;
+  const key = keyOf(counting);
+  const [current] = await selectRows<{ snapshot: string }>(orm, sql`select pg_current_snapshot()::text as snapshot`);
+  if (current && current.snapshot === snapshotSeen) {
+    const known = totals.get(key);
+    if (known !== undefined) {
+      stats.hits += 1;
+      return known;
+    }
+  }
+  stats.misses += 1;
+  // One statement: the total and the snapshot it was counted in.
+  const [counted] = await selectRows<{ snapshot: string; total: number }>(
+    orm,
+    sql`select pg_current_snapshot()::text as snapshot, (${counting}) as total`,
+  );
+  if (!counted) return 0;
+  remember(counted.snapshot, key, counted.total);
+  return counted.total;
+}
+
+/** How often totals came from memory (tests and the benchmark). */
+export function totalsStats(): Readonly<typeof stats> {
+  return { ...stats };
+}
