@@ -1,5 +1,6 @@
 // Screenshots of the main screens, for people to look at: `node e2e/screenshots.mjs [baseURL] [outDir]`
 // against a running server (pnpm start). Uses Debian's Chromium.
+import { Buffer } from 'node:buffer';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';

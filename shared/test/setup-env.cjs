@@ -14,6 +14,9 @@ if (typeof window !== 'undefined') {
     removeEventListener() {},
     dispatchEvent: () => false,
   });
+  // jsdom implements no pseudo-elements and logs an error when asked (antd's scroll-bar measure).
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element) => getComputedStyle(element);
   window.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

@@ -126,6 +126,12 @@ export const authApi = {
   async logout(): Promise<void> {
     await api.post('authentication/logout');
   },
+  /** Reloads the signed-in user (after its name or picture changed elsewhere). */
+  async refreshUser(): Promise<SessionUser> {
+    const { user } = await api.get('authentication/me').json<{ user: SessionUser }>();
+    useSession.getState().setUser(user);
+    return user;
+  },
   async changePassword(input: ChangePasswordInput): Promise<SessionUser> {
     const { user } = await api.post('authentication/change-password', { json: input }).json<{ user: SessionUser }>();
     useSession.getState().setUser(user);

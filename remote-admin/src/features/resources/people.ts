@@ -12,7 +12,7 @@ import type {
   SurveyItem as Survey,
   UserItem as User,
 } from '@canteiro/shared/domain';
-import { useSession } from '@canteiro/shared/core';
+import { authApi, useSession } from '@canteiro/shared/core';
 import type { FieldDefinition, ResourceDefinition } from '@canteiro/shared/ui';
 import { formatDate, formatDateTime } from './format';
 
@@ -146,6 +146,10 @@ export const userResource: ResourceDefinition<User> = {
     isActive,
     picture: profilePicture,
   }),
+  // The sidebar shows the signed-in user's name and picture: follow an edit of one's own row.
+  afterSave: async (saved) => {
+    if (saved.id === useSession.getState().user?.id) await authApi.refreshUser();
+  },
   describe: (item) => item.firstName || item.email,
 };
 

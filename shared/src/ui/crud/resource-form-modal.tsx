@@ -89,6 +89,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
             notify.error(t('kit:imageFailed', { singular, reason }));
           }
         }
+        await Promise.resolve(resource.afterSave?.(saved)).catch(() => undefined);
         notify.success(t(editing ? 'kit:updated' : 'kit:created', { singular }));
         onSaved(saved);
       } catch (error) {

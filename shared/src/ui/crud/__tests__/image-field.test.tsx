@@ -26,8 +26,12 @@ const pictured: ResourceDefinition<Thing> = {
     isActive: v.boolean('required'),
   }),
   emptyInput: { name: '', isActive: true, picture: null },
+  afterSave: (thing) => {
+    savedAfterUpload.push({ id: thing.id, uploaded: api.pictures.has(thing.id) });
+  },
   describe: (thing) => thing.name,
 };
+let savedAfterUpload: { id: number; uploaded: boolean }[];
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const png = (name: string, size = 64) =>
@@ -61,6 +65,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   api = fakeThingsApi(3);
+  savedAfterUpload = [];
   global.fetch = api.fetch;
   resetServerSettings();
   URL.createObjectURL = jest.fn(() => 'blob:chosen');
@@ -109,6 +114,8 @@ describe('the image field', () => {
       isActive: true,
     });
     expect(api.pictures.get(4)!.size).toBe(64);
+    // The definition's afterSave runs once the file is there (the session reloads its own user then).
+    await waitFor(() => expect(savedAfterUpload).toEqual([{ id: 4, uploaded: true }]));
   });
 
   it('sends nothing when no file was chosen', async () => {
