@@ -14,13 +14,14 @@ export function Pager({
   total: number;
   onChange: (page: number) => void;
 }) {
-  const { t } = useTranslation('kit');
+  const { t, i18n } = useTranslation('kit');
+  const number = (value: number) => value.toLocaleString(i18n.language);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(page, pages);
   return (
     <Space data-testid="pager" size={4} style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}>
       <Typography.Text type="secondary" style={{ marginRight: 12 }}>
-        {t('total', { count: total })}
+        {t('total', { count: total, total: number(total) })}
       </Typography.Text>
       <Button
         aria-label={t('first')}
@@ -35,7 +36,7 @@ export function Pager({
         onClick={() => onChange(current - 1)}
       />
       <Typography.Text data-testid="page-of" style={{ minWidth: 72, textAlign: 'center', display: 'inline-block' }}>
-        {t('pageOf', { page: current, pages })}
+        {t('pageOf', { page: number(current), pages: number(pages) })}
       </Typography.Text>
       <Button
         aria-label={t('next')}
