@@ -2,6 +2,8 @@
  * An in-memory `/api/things` for the kit's component tests: the kit is the unit under test,
  * so the network is replaced here (the real server meets the kit in the end-to-end suite).
  */
+import { useSession } from '@canteiro/shared/core';
+
 export interface Thing {
   id: number;
   name: string;
@@ -70,4 +72,15 @@ export function fakeThingsApi(count: number) {
     return json({ code: 'not_found', message: 'no' }, 404);
   };
   return { fetch: fetch as typeof globalThis.fetch, calls, things, pictures };
+}
+
+/** Serves `count` things as the page's API, signed in as an admin (with the XSRF cookie set). */
+export function serveFakeThings(count: number): ReturnType<typeof fakeThingsApi> {
+  const api = fakeThingsApi(count);
+  global.fetch = api.fetch;
+  document.cookie = 'XSRF-TOKEN=x; path=/';
+  useSession
+    .getState()
+    .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
+  return api;
 }

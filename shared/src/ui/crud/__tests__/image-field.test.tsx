@@ -1,11 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import * as v from 'valibot';
-import { i18n, useSession } from '@canteiro/shared/core';
+import { i18n } from '@canteiro/shared/core';
 import { ResourceScreen } from '../resource-screen';
 import { resetServerSettings } from '../use-server-settings';
 import type { ResourceDefinition } from '../types';
-import { fakeThingsApi } from './fake-api';
+import { serveFakeThings } from './fake-api';
+import type { fakeThingsApi } from './fake-api';
 import type { Thing } from './fake-api';
 
 /** A resource with a picture: the kit's `image` field (spec §5: JPEG/JPG/PNG up to {maxSize} MB). */
@@ -64,16 +65,11 @@ beforeAll(() => {
   });
 });
 beforeEach(() => {
-  api = fakeThingsApi(3);
+  api = serveFakeThings(3);
   savedAfterUpload = [];
-  global.fetch = api.fetch;
   resetServerSettings();
   URL.createObjectURL = jest.fn(() => 'blob:chosen');
   URL.revokeObjectURL = jest.fn();
-  document.cookie = 'XSRF-TOKEN=x; path=/';
-  useSession
-    .getState()
-    .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
 });
 
 jest.setTimeout(30_000);

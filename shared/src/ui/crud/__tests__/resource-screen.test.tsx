@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import * as v from 'valibot';
-import { i18n, useSession } from '@canteiro/shared/core';
+import { i18n } from '@canteiro/shared/core';
 import { ResourceScreen } from '../resource-screen';
 import type { ResourceDefinition } from '../types';
-import { fakeThingsApi } from './fake-api';
+import { serveFakeThings } from './fake-api';
+import type { fakeThingsApi } from './fake-api';
 import type { Thing } from './fake-api';
 
 const thingResource: ResourceDefinition<Thing> = {
@@ -55,12 +56,7 @@ beforeAll(() => {
   );
 });
 beforeEach(() => {
-  api = fakeThingsApi(45);
-  global.fetch = api.fetch;
-  document.cookie = 'XSRF-TOKEN=x; path=/';
-  useSession
-    .getState()
-    .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
+  api = serveFakeThings(45);
 });
 
 // Whole antd screens under jsdom take seconds to render.
