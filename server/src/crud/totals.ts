@@ -19,32 +19,46 @@ const dialect = new PgDialect();
 /** Distinct lists (query text and parameters: scope, search, filters) kept per snapshot. */
 const MAX_ENTRIES = 500;
 
-let snapshotSeen = '';
-const totals = new Map<string, number>();
+/** Per database: two databases may well be at the same snapshot. */
+interface Remembered {
+  snapshot: string;
+  totals: Map<string, number>;
+}
+const databases = new WeakMap<Orm, Remembered>();
 const stats = { hits: 0, misses: 0 };
+
+function rememberedOf(orm: Orm): Remembered {
+  let remembered = databases.get(orm);
+  if (!remembered) {
+    remembered = { snapshot: '', totals: new Map() };
+    databases.set(orm, remembered);
+  }
+  return remembered;
+}
 
 function keyOf(query: SQL): string {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return `${text}\u0000${JSON.stringify(params, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))}`;
 }
 
-function remember(snapshot: string, key: string, total: number): void {
+function remember(remembered: Remembered, snapshot: string, key: string, total: number): void {
   // Totals of an older snapshot can no longer be asked for.
-  if (snapshot !== snapshotSeen) {
-    totals.clear();
-    snapshotSeen = snapshot;
+  if (snapshot !== remembered.snapshot) {
+    remembered.totals.clear();
+    remembered.snapshot = snapshot;
   }
-  if (totals.size >= MAX_ENTRIES) totals.delete(totals.keys().next().value!);
-  totals.set(key, total);
+  if (remembered.totals.size >= MAX_ENTRIES) remembered.totals.delete(remembered.totals.keys().next().value!);
+  remembered.totals.set(key, total);
 }
 
 /** `count(*)` of `from` where `where`, from memory when nothing was written since it was counted. */
 export async function countRows(orm: Orm, from: SQL, where: SQL): Promise<number> {
   const counting = sql`select count(*)::int from ${from} where ${where}`;
   const key = keyOf(counting);
+  const remembered = rememberedOf(orm);
   const [current] = await selectRows<{ snapshot: string }>(orm, sql`select pg_current_snapshot()::text as snapshot`);
-  if (current && current.snapshot === snapshotSeen) {
-    const known = totals.get(key);
+  if (current && current.snapshot === remembered.snapshot) {
+    const known = remembered.totals.get(key);
     if (known !== undefined) {
       stats.hits += 1;
       return known;
@@ -57,7 +71,7 @@ export async function countRows(orm: Orm, from: SQL, where: SQL): Promise<number
     sql`select pg_current_snapshot()::text as snapshot, (${counting}) as total`,
   );
   if (!counted) return 0;
-  remember(counted.snapshot, key, counted.total);
+  remember(remembered, counted.snapshot, key, counted.total);
   return counted.total;
 }
 
