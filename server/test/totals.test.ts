@@ -13,14 +13,15 @@ import { countRows, totalsStats } from '../src/crud/totals.js';
 let first: Database;
 let second: Database;
 
+async function embedded(): Promise<Database> {
+  const db = await openDatabase({ databaseUrl: null, databaseReadUrl: null, dataDir: 'memory://' });
+  await db.migrate();
+  return db;
+}
+
 before(async () => {
-  [first, second] = await Promise.all(
-    [0, 1].map(async () => {
-      const db = await openDatabase({ databaseUrl: null, databaseReadUrl: null, dataDir: 'memory://' });
-      await db.migrate();
-      return db;
-    }),
-  );
+  first = await embedded();
+  second = await embedded();
 });
 after(async () => {
   await first?.close();
