@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { openDatabase, selectRows } from '../src/db/connection.js';
+import { migrateFromScratch, openDatabase, selectRows } from '../src/db/connection.js';
 import { insertDemoData } from '../src/demo/seed.js';
 import { passwordHashing } from '../src/authentication/passwords.js';
 
@@ -57,12 +57,7 @@ const slug = (name: string) =>
 async function buildDatabase(dataDir: string): Promise<{ seconds: number }> {
   const db = await openDatabase({ databaseUrl: DATABASE_URL, databaseReadUrl: null, dataDir });
   try {
-    if (db.kind === 'postgres') {
-      await db.orm.execute(sql`drop schema if exists drizzle cascade`);
-      await db.orm.execute(sql`drop schema if exists public cascade`);
-      await db.orm.execute(sql`create schema public`);
-    }
-    await db.migrate();
+    await migrateFromScratch(db);
     await insertDemoData(db.orm);
     const started = performance.now();
     const hash = await passwordHashing.hash('bench-password');

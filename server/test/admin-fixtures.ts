@@ -1,9 +1,8 @@
-import { after, before, beforeEach } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Profile } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
-import { Browser, createUser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
+import { Browser, createUser, serverSuite } from './helpers.js';
 
 /**
  * A small organisation for the administration tests: two bases, three works, four
@@ -193,26 +192,14 @@ export interface AdminContext {
 }
 
 /**
- * Registers the hooks every administration test file needs: one database and app per file,
- * data reset before each test, the world and its people created, the admin signed in (one
- * argon2 verification, skipped with `signInAdmin: false`). `use` receives each fresh context.
+ * `serverSuite` with the world and its people created and the admin signed in before each
+ * test (one argon2 verification, skipped with `signInAdmin: false`).
  */
 export function adminSuite(use: (context: AdminContext) => void, { signInAdmin = true } = {}): void {
-  let db: Database;
-  let app: FastifyInstance;
-  before(async () => {
-    db = await openTestDatabase();
-    app = await startApp(db);
-  });
-  beforeEach(async () => {
-    await resetDatabase(db);
+  serverSuite(use, async ({ db, app }) => {
     const world = await createWorld(db);
     const people = await createPeople(db, world);
     const admin = signInAdmin ? await Client.of(app, 'admin') : (undefined as unknown as Client);
-    use({ db, app, world, people, admin });
-  });
-  after(async () => {
-    await app?.close();
-    await db?.close();
+    return { world, people, admin };
   });
 }

@@ -1,4 +1,4 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -13,22 +13,12 @@ import { occurrences } from '../src/db/schema/catalogue.js';
 import { surveys, users } from '../src/db/schema/people.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, insertDemoData, seedIfEmpty } from '../src/demo/seed.js';
 import { DEMO_STAFF } from '../src/demo/people-data.js';
-import { Browser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
+import { Browser, serverSuite } from './helpers.js';
 
 let db: Database;
 let app: FastifyInstance;
 
-before(async () => {
-  db = await openTestDatabase();
-  app = await startApp(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-});
-after(async () => {
-  await app?.close();
-  await db?.close();
-});
+serverSuite((context) => ({ db, app } = context));
 
 describe('demo data', () => {
   test('puts the six accounts under the first base, work and contract of an empty database', async () => {

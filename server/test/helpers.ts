@@ -1,14 +1,14 @@
+import { after, before, beforeEach } from 'node:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { AUTH_SCHEME, XSRF_COOKIE, XSRF_HEADER } from '@canteiro/shared/domain';
 import type { Profile } from '@canteiro/shared/domain';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
-import { openDatabase, truncateAll } from '../src/db/connection.js';
+import { migrateFromScratch, openDatabase, truncateAll } from '../src/db/connection.js';
 import type { Database } from '../src/db/connection.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
 import { users } from '../src/db/schema/people.js';
@@ -26,12 +26,7 @@ export async function openTestDatabase(): Promise<Database> {
   const db = await openDatabase({ databaseUrl: url, databaseReadUrl: null, dataDir: 'memory://' });
   try {
     // A test database starts from nothing, so the committed migrations are what is tested.
-    if (db.kind === 'postgres') {
-      await db.orm.execute(sql`drop schema if exists drizzle cascade`);
-      await db.orm.execute(sql`drop schema if exists public cascade`);
-      await db.orm.execute(sql`create schema public`);
-    }
-    await db.migrate();
+    await migrateFromScratch(db);
     return db;
   } catch (error) {
     await db.close();
@@ -40,6 +35,36 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export const resetDatabase = (db: Database): Promise<void> => truncateAll(db.orm);
+
+export interface ServerContext {
+  db: Database;
+  app: FastifyInstance;
+}
+
+/**
+ * The hooks of a test file that talks to the server: one database and app per file, every
+ * table emptied before each test, then `prepare` (the data the file's tests start from).
+ * `use` receives each fresh context.
+ */
+export function serverSuite<Extra extends object = object>(
+  use: (context: ServerContext & Extra) => void,
+  prepare: (context: ServerContext) => Promise<Extra> = async () => ({}) as Extra,
+): void {
+  let db: Database;
+  let app: FastifyInstance;
+  before(async () => {
+    db = await openTestDatabase();
+    app = await startApp(db);
+  });
+  beforeEach(async () => {
+    await resetDatabase(db);
+    use({ db, app, ...(await prepare({ db, app })) });
+  });
+  after(async () => {
+    await app?.close();
+    await db?.close();
+  });
+}
 
 /** A folder with nothing in it: tests see no front-end unless they build one. */
 let emptyRoot: string | undefined;

@@ -1,4 +1,4 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,25 +7,17 @@ import type { SessionUser } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { auditLog } from '../src/db/schema/audit.js';
 import { authTokens, users } from '../src/db/schema/people.js';
-import { Browser, createOrganisation, createUser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
+import { Browser, createOrganisation, createUser, serverSuite } from './helpers.js';
 import type { Organisation } from './helpers.js';
 
 let db: Database;
 let app: FastifyInstance;
 let organisation: Organisation;
 
-before(async () => {
-  db = await openTestDatabase();
-  app = await startApp(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  organisation = await createOrganisation(db);
-});
-after(async () => {
-  await app?.close();
-  await db?.close();
-});
+serverSuite<{ organisation: Organisation }>(
+  (context) => ({ db, app, organisation } = context),
+  async ({ db }) => ({ organisation: await createOrganisation(db) }),
+);
 
 const me = (browser: Browser, token?: string) => browser.request('/api/authentication/me', { token });
 const notAuthenticated = { code: 'not_authenticated', message: errorMessage('not_authenticated') };

@@ -1,4 +1,4 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -7,8 +7,8 @@ import type { LoginResponse } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { auditLog } from '../src/db/schema/audit.js';
 import { userPictures, users } from '../src/db/schema/people.js';
-import { Browser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
-import { Client, createPeople, createWorld } from './admin-fixtures.js';
+import { Browser, startApp } from './helpers.js';
+import { Client, adminSuite } from './admin-fixtures.js';
 import type { Person } from './admin-fixtures.js';
 
 /** Profile pictures: JPEG/JPG/PNG by content (spec §5), up to MAX_IMAGE_MB, in scope. */
@@ -18,19 +18,7 @@ let app: FastifyInstance;
 let people: Record<Person, number>;
 let admin: Client;
 
-before(async () => {
-  db = await openTestDatabase();
-  app = await startApp(db);
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  people = await createPeople(db, await createWorld(db));
-  admin = await Client.of(app, 'admin');
-});
-after(async () => {
-  await app?.close();
-  await db?.close();
-});
+adminSuite((context) => ({ db, app, people, admin } = context));
 
 /** A 1×1 PNG and the start of a JPEG: what a real file begins with is all that counts. */
 const PNG = Buffer.from(

@@ -98,6 +98,20 @@ async function openPostgres(url: string, readUrl: string | null): Promise<Databa
   };
 }
 
+/**
+ * Drops every table and applies all the migrations from the first, so the committed
+ * migrations are what runs. Only for a database the tests or the benchmark own outright;
+ * a new PGlite is empty already.
+ */
+export async function migrateFromScratch(db: Database): Promise<void> {
+  if (db.kind === 'postgres') {
+    await db.orm.execute(sql`drop schema if exists drizzle cascade`);
+    await db.orm.execute(sql`drop schema if exists public cascade`);
+    await db.orm.execute(sql`create schema public`);
+  }
+  await db.migrate();
+}
+
 /** Empties every table of the application (not drizzle's migration journal). */
 export async function truncateAll(orm: Orm): Promise<void> {
   const tables = await selectRows<{ tablename: string }>(
