@@ -20,10 +20,27 @@ export interface ReadModel extends ListShape {
   columns: SQL;
   search: readonly SearchColumn[];
   scope(caller: Caller): SQL | undefined;
-  /** Own flag and every ancestor's: what selects may offer (docs/scoping.md). */
-  effectivelyActive: SQL;
+  /**
+   * True when every ancestor (base, work, contract) is active (docs/scoping.md). Given, the
+   * items carry `parentInactive` and selects offer only rows active with all their ancestors.
+   */
+  ancestorsActive?: SQL;
   /** Shown in selects; a resource without it has no `/options`. */
   optionLabel?: AnyColumn | SQL;
+}
+
+/** The item's columns, with `parentInactive` when the resource has ancestors. */
+function itemColumns(model: ReadModel): SQL {
+  return model.ancestorsActive
+    ? sql`${model.columns}, not ${model.ancestorsActive} as "parentInactive"`
+    : model.columns;
+}
+
+/** Its own flag and every ancestor's: what selects may offer. */
+export function effectivelyActive(model: ReadModel): SQL {
+  return model.ancestorsActive
+    ? sql`(${model.table.isActive} and ${model.ancestorsActive})`
+    : sql`${model.table.isActive}`;
 }
 
 export interface Page<Item> {
@@ -75,7 +92,7 @@ function selectPage<Row>(orm: Orm, model: ReadModel, { where, query, limit, offs
   const order = orderBy(query.sort, model.table.id, query.descending);
   return selectRows<Row>(
     orm,
-    sql`select ${model.columns} from ${model.from}
+    sql`select ${itemColumns(model)} from ${model.from}
         where ${model.table.id} in (
           select ${model.table.id} from ${model.from} where ${where} order by ${order} limit ${limit} offset ${offset})
         order by ${order}`,
@@ -101,7 +118,7 @@ export async function listPage<Item>(
 export async function findItem<Item>(orm: Orm, model: ReadModel, caller: Caller, id: number): Promise<Item | null> {
   const [item] = await selectRows<Item>(
     orm,
-    sql`select ${model.columns} from ${model.from} where ${allOf([eq(model.table.id, id), model.scope(caller)])}`,
+    sql`select ${itemColumns(model)} from ${model.from} where ${allOf([eq(model.table.id, id), model.scope(caller)])}`,
   );
   return item ?? null;
 }
@@ -122,7 +139,7 @@ export function listOptions(
   return selectRows<Option>(
     orm,
     sql`select ${model.table.id} as id, ${label} as name from ${model.from}
-        where ${allOf([model.scope(caller), model.effectivelyActive, ...filters])}
+        where ${allOf([model.scope(caller), effectivelyActive(model), ...filters])}
         order by lower(${label}), ${model.table.id}`,
   );
 }
@@ -150,7 +167,7 @@ export async function* exportItems<Item>(
     // No OFFSET here: the keyset condition walks the sort index, so the rows are read in place.
     const rows = await selectRows<Item & Cursor>(
       orm,
-      sql`select ${model.columns}, cast(${query.sort.expression} as text) as "sortKey" from ${model.from}
+      sql`select ${itemColumns(model)}, cast(${query.sort.expression} as text) as "sortKey" from ${model.from}
           where ${condition} order by ${order} limit ${EXPORT_BATCH}`,
     );
     if (rows.length === 0) return;

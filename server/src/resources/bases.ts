@@ -24,7 +24,6 @@ export const basesResource: ResourceDefinition<BaseItem, BaseInput> = {
       state: bases.state,
       isActive: bases.isActive,
       createdAt: isoTimestamp(bases.createdAt),
-      parentInactive: sql`false`,
     }),
     search: [bases.name],
     sorts: {
@@ -34,7 +33,8 @@ export const basesResource: ResourceDefinition<BaseItem, BaseInput> = {
     },
     defaultSort: { key: 'name', order: 'asc' },
     scope: basesScope,
-    effectivelyActive: sql`${bases.isActive}`,
+    // No ancestor: never inactive through one.
+    ancestorsActive: sql`true`,
     optionLabel: bases.name,
   },
   // Admins create and (de)activate bases; a base user may edit its own.

@@ -30,7 +30,6 @@ export const contractsResource: ResourceDefinition<ContractItem, ContractInput> 
       reportingPeriod: contracts.reportingPeriod,
       isActive: contracts.isActive,
       createdAt: isoTimestamp(contracts.createdAt),
-      parentInactive: sql`not (${bases.isActive} and ${works.isActive})`,
     }),
     search: [contracts.name],
     sorts: {
@@ -44,7 +43,7 @@ export const contractsResource: ResourceDefinition<ContractItem, ContractInput> 
     defaultSort: { key: 'name', order: 'asc' },
     filters: { base: contracts.baseId, work: contracts.workId },
     scope: contractsScope,
-    effectivelyActive: sql`(${contracts.isActive} and ${works.isActive} and ${bases.isActive})`,
+    ancestorsActive: sql`(${bases.isActive} and ${works.isActive})`,
     optionLabel: contracts.name,
   },
   // Admins, base and work users create and (de)activate contracts; a contract user may edit its own.

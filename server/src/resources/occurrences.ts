@@ -37,7 +37,6 @@ export const occurrencesResource: ResourceDefinition<OccurrenceItem, OccurrenceI
     },
     // Not tied to any base: the same list for every contract.
     scope: () => undefined,
-    effectivelyActive: sql`${occurrences.isActive}`,
     optionLabel: occurrences.name,
   },
   // The screen is admin only (spec §2); the options feed every level's report filters.

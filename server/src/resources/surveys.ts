@@ -50,7 +50,6 @@ export const surveysResource: ResourceDefinition<SurveyItem, object> = {
     filters: { user: surveys.userId, contract: surveys.contractId },
     // Admins only (route access below): nothing to narrow.
     scope: () => undefined,
-    effectivelyActive: sql`${surveys.isActive}`,
   },
   access: { read: adminOnly },
   export: {

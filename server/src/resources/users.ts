@@ -56,7 +56,6 @@ export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
       firstAccess: users.firstAccess,
       isActive: users.isActive,
       createdAt: isoTimestamp(users.createdAt),
-      parentInactive: sql`not ${userAncestorsActive}`,
     }),
     search: [{ lowercased: users.searchText }],
     sorts: {
@@ -74,7 +73,7 @@ export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
       permission: { column: users.profile, values: PROFILES },
     },
     scope: usersScope,
-    effectivelyActive: sql`(${users.isActive} and ${userAncestorsActive})`,
+    ancestorsActive: userAncestorsActive,
   },
   access: { read: anyWebLevel, create: anyWebLevel, update: anyWebLevel, status: anyWebLevel },
   write: {

@@ -29,7 +29,6 @@ export const worksResource: ResourceDefinition<WorkItem, WorkInput> = {
       endDate: isoDate(works.endDate),
       isActive: works.isActive,
       createdAt: isoTimestamp(works.createdAt),
-      parentInactive: sql`not ${bases.isActive}`,
     }),
     search: [works.name, works.prj],
     sorts: {
@@ -43,7 +42,7 @@ export const worksResource: ResourceDefinition<WorkItem, WorkInput> = {
     defaultSort: { key: 'name', order: 'asc' },
     filters: { base: works.baseId },
     scope: worksScope,
-    effectivelyActive: sql`(${works.isActive} and ${bases.isActive})`,
+    ancestorsActive: sql`${bases.isActive}`,
     optionLabel: works.name,
   },
   // Admins and base users create and (de)activate works; a work user may edit its own.
