@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_ID } from '@canteiro/shared/domain';
 import { Column, and, eq, ilike, is, or, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import { ApiError, parseBody } from '../errors.js';
@@ -13,9 +14,7 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 const MAX_SEARCH = 100;
 
-/** Postgres `integer`: larger ids cannot exist, and would make the query fail. */
-const MAX_ID = 2_147_483_647;
-
+/** A whole number written in decimal digits, within [min, max]. */
 const whole = (min: number, max: number) =>
   v.pipe(
     v.string('invalid_value'),
@@ -24,6 +23,9 @@ const whole = (min: number, max: number) =>
     v.minValue(min, 'invalid_value'),
     v.maxValue(max, 'invalid_value'),
   );
+
+/** An id as the URL gives it (path or query): text that names a row that can exist. */
+export const idText = whole(1, MAX_ID);
 
 const listQuerySchema = v.object({
   search: v.optional(v.pipe(v.string('invalid_value'), v.trim(), v.maxLength(MAX_SEARCH, 'too_long')), ''),
@@ -90,7 +92,7 @@ export function parseListQuery(shape: ListShape, query: unknown): ListQuery {
     const value = raw[name];
     if (value === undefined || value === '') continue;
     const byId = is(filter, Column);
-    const parsed = byId ? v.safeParse(whole(1, MAX_ID), value) : v.safeParse(v.picklist(filter.values), value);
+    const parsed = byId ? v.safeParse(idText, value) : v.safeParse(v.picklist(filter.values), value);
     if (parsed.success) filters.push(eq(byId ? filter : filter.column, parsed.output));
     else filterErrors[name] = 'invalid_value';
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import { pickLocale } from '@canteiro/shared/domain';
 import type { Locale } from '@canteiro/shared/domain';
 import type { Database } from '../db/connection.js';
@@ -8,7 +9,7 @@ import type { Caller } from '../scope.js';
 import { resourceDocs } from './docs.js';
 import type { ExportColumn, ExportFormat } from './export.js';
 import { CONTENT_TYPES, EXPORT_FORMATS, csvStream, xlsxStream } from './export.js';
-import { parseListQuery } from './list-query.js';
+import { idText, parseListQuery } from './list-query.js';
 import type { ReadModel } from './reads.js';
 import { exportItems, findItem, listOptions, listPage } from './reads.js';
 import type { WriteModel } from './writes.js';
@@ -44,14 +45,11 @@ export interface ResourceRoutesOptions extends Record<string, unknown> {
   db: Database;
 }
 
-const MAX_ID = 2_147_483_647;
-
 /** An id of the path; anything else names no record. */
 export function pathId(request: FastifyRequest): number {
-  const raw = (request.params as { id?: string }).id ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1 || id > MAX_ID) throw new ApiError(404, 'not_found');
-  return id;
+  const parsed = v.safeParse(idText, (request.params as { id?: string }).id ?? '');
+  if (!parsed.success) throw new ApiError(404, 'not_found');
+  return parsed.output;
 }
 
 /** The caller, when its level may use this action; 403 forbidden otherwise. */

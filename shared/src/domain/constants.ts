@@ -39,3 +39,6 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 /** Default maximum size of an uploaded image (MB); the server setting overrides it. */
 export const DEFAULT_MAX_IMAGE_MB = 2;
+
+/** Largest id the database holds (PostgreSQL `integer`): larger ones cannot exist and would make a query fail. */
+export const MAX_ID = 2_147_483_647;

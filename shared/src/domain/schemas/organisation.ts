@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { BRAZILIAN_STATES, REPORTING_PERIODS } from '../lists.js';
-import { MIN_REPORTING_GOAL_EXCLUSIVE } from '../constants.js';
+import { MAX_ID, MIN_REPORTING_GOAL_EXCLUSIVE } from '../constants.js';
 
 /**
  * Forms of the organisation (base → work → contract), shared by the admin screens and the
@@ -27,8 +27,6 @@ export const requiredText = (max: number) =>
 export const choiceField = <const Options extends readonly (string | number)[]>(options: Options) =>
   v.pipe(requiredValue, v.picklist(options, 'invalid_value'));
 
-/** Largest id the database has (PostgreSQL `integer`). */
-const MAX_ID = 2_147_483_647;
 
 /** The id of a parent record, as the selects send it (a number). */
 export const idField = v.pipe(
