@@ -8,4 +8,6 @@ export * from './standalone-shell.js';
 export * from './form-field.js';
 export * from './field-message.js';
 export * from './use-authorized-image.js';
+export * from './lazy-page.js';
+export * from './visible-menu.js';
 export * from './crud/index.js';

@@ -1,14 +1,16 @@
-import { StrictMode, Suspense, lazy, useState } from 'react';
+import { StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { ComponentType } from 'react';
 import { Alert, Button, Card, Input, Space, Spin } from 'antd';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { addTranslations, authApi, toApiError, useSession } from '@canteiro/shared/core';
 import type { CanteiroModule } from '@canteiro/shared/core';
-import { hasPermission } from '@canteiro/shared/domain';
 import { NavItem } from './nav-item.js';
 import { LanguageSelector } from './language-selector.js';
 import { ModuleProviders } from './module-providers.js';
+import { lazyPage } from './lazy-page.js';
+import { visibleMenu } from './visible-menu.js';
+
+const WorkInProgress = () => <p>Work in progress</p>;
 
 function DevSignIn() {
   const [email, setEmail] = useState('admin@canteiro.test');
@@ -53,7 +55,7 @@ export function StandaloneShell({ module }: { module: CanteiroModule }) {
   }
   const pages = module.routes.map((route) => ({
     route,
-    Page: route.load ? lazy(route.load) : ((() => <p>Work in progress</p>) as ComponentType),
+    Page: lazyPage(route, WorkInProgress),
   }));
   return (
     <Providers>
@@ -70,17 +72,15 @@ export function StandaloneShell({ module }: { module: CanteiroModule }) {
             }}
           >
             <LanguageSelector size="small" />
-            {module.menu
-              .filter((entry) => hasPermission(user.permission_set.value, entry.permission))
-              .map((entry) => (
-                <NavItem
-                  key={entry.to}
-                  to={`${module.basePath}/${entry.to}`.replace(/\/$/, '')}
-                  labelKey={`${module.namespace}:${entry.labelKey}`}
-                  icon={entry.icon}
-                  end={entry.to === ''}
-                />
-              ))}
+            {visibleMenu(module.menu, user.permission_set.value).map((entry) => (
+              <NavItem
+                key={entry.to}
+                to={`${module.basePath}/${entry.to}`.replace(/\/$/, '')}
+                labelKey={`${module.namespace}:${entry.labelKey}`}
+                icon={entry.icon}
+                end={entry.to === ''}
+              />
+            ))}
           </nav>
           <main style={{ flex: 1, padding: 24 }}>
             <Suspense fallback={<Spin />}>

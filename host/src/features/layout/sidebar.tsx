@@ -3,16 +3,14 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@canteiro/shared/core';
 import type { CanteiroModule } from '@canteiro/shared/core';
-import { hasPermission } from '@canteiro/shared/domain';
-import { Logo, NavItem } from '@canteiro/shared/ui';
+import { Logo, NavItem, visibleMenu } from '@canteiro/shared/ui';
 import { UserBlock } from './user-block';
-import { visibleMenu } from './visible-menu';
 
 /** Home always; the current module's menu, filtered by permission; the user block at the foot. */
 export function Sidebar({ module }: { module: CanteiroModule | null }) {
   const { t } = useTranslation('host');
   const user = useSession((state) => state.user);
-  const entries = module ? visibleMenu(module.menu, user?.permission_set.value ?? null, hasPermission) : [];
+  const entries = module ? visibleMenu(module.menu, user?.permission_set.value) : [];
   return (
     <>
       <div style={{ padding: '18px 16px 12px' }}>

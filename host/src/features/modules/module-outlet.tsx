@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSession } from '@canteiro/shared/core';
-import type { CanteiroModule, ModuleId, ModuleRoute } from '@canteiro/shared/core';
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { CanteiroModule, ModuleId } from '@canteiro/shared/core';
+import { lazyPage } from '@canteiro/shared/ui';
 import { RouteView, PageLoading, Fade } from '../../app/route-view';
 import { hostRoutes } from '../../app/route-meta';
 import { NotFoundPage } from '../errors/not-found-page';
@@ -13,17 +12,6 @@ import { ModuleErrorPanel } from './module-error-panel';
 import { ModuleErrorBoundary } from './module-error-boundary';
 import { useModules } from './module-store';
 
-const lazyPages = new WeakMap<ModuleRoute, LazyExoticComponent<ComponentType>>();
-function pageOf(route: ModuleRoute): ComponentType {
-  if (!route.load) return WorkInProgressPage;
-  let page = lazyPages.get(route);
-  if (!page) {
-    page = lazy(route.load);
-    lazyPages.set(route, page);
-  }
-  return page;
-}
-
 /** A key of the module's namespace, unless it names another (`common:routes.activityReport.title`). */
 const qualify = (namespace: string, key: string) => (key.includes(':') ? key : `${namespace}:${key}`);
 
@@ -32,7 +20,7 @@ function ModuleRoutes({ module }: { module: CanteiroModule }) {
   return (
     <Routes>
       {module.routes.map((route) => {
-        const Page = pageOf(route);
+        const Page = lazyPage(route, WorkInProgressPage);
         const meta = {
           auth: 'required' as const,
           permission: route.permission,

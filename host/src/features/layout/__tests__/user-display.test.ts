@@ -1,7 +1,4 @@
 import { avatarInitial, avatarTextColor, brightness, displayName, randomAvatarColor } from '../user-display';
-import { visibleMenu } from '../visible-menu';
-import { hasPermission } from '@canteiro/shared/domain';
-import type { ModuleMenuEntry } from '@canteiro/shared/core';
 
 describe('the user block (spec §2)', () => {
   it('shows the first name, cut at 18 characters with an ellipsis', () => {
@@ -28,24 +25,5 @@ describe('the user block (spec §2)', () => {
     expect(randomAvatarColor(() => 0)).toBe('#000000');
     expect(randomAvatarColor(() => 0.999)).toBe('#ffffff');
     expect(randomAvatarColor()).toMatch(/^#[0-9a-f]{6}$/);
-  });
-});
-
-describe('the sidebar menu (spec §2)', () => {
-  const menu: ModuleMenuEntry[] = [
-    { to: '', labelKey: 'start' },
-    { to: 'base', labelKey: 'base', permission: 'base' },
-    { to: 'occurrence', labelKey: 'occurrence', permission: 'admin' },
-    { to: 'user', labelKey: 'user' },
-  ];
-  const targets = (level: string | null) => visibleMenu(menu, level, hasPermission).map((entry) => entry.to);
-
-  it('hides entries the user does not pass and keeps those without a permission', () => {
-    expect(targets('contract')).toEqual(['', 'user']);
-    expect(targets('base')).toEqual(['', 'base', 'user']);
-    expect(targets('admin')).toEqual(['', 'base', 'occurrence', 'user']);
-  });
-  it('hides every entry with a permission while the user is not loaded', () => {
-    expect(targets(null)).toEqual(['', 'user']);
   });
 });
