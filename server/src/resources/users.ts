@@ -26,11 +26,16 @@ import { HEADERS, listLabel } from './labels.js';
  * scope, never above its own level; a password given here is temporary (first access).
  */
 
+/** Nobody locks themselves out, by the form or by the status toggle. */
+function refuseSelfDeactivation(caller: Caller, id: number | null, isActive: boolean): void {
+  if (id === caller.id && !isActive) throw new ApiError(409, 'cannot_deactivate_self');
+}
+
 /** Nobody grants a profile above its own (spec §6). */
 function refuseAboveOwnLevel(caller: Caller, input: UserUpdateInput, id: number | null): void {
   const grantable = isPermissionLevel(caller.profile) ? grantableProfiles(caller.profile) : [];
   if (!grantable.includes(input.permission)) throw new ApiError(403, 'forbidden');
-  if (id === caller.id && !input.isActive) throw new ApiError(409, 'cannot_deactivate_self');
+  refuseSelfDeactivation(caller, id, input.isActive);
 }
 
 export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
@@ -84,9 +89,7 @@ export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
     parents: ['base', 'work', 'contract'],
     duplicates: { users_email_unique: { code: 'duplicate_user_email', field: 'email' } },
     authorize: refuseAboveOwnLevel,
-    authorizeStatus: (caller, id, isActive) => {
-      if (id === caller.id && !isActive) throw new ApiError(409, 'cannot_deactivate_self');
-    },
+    authorizeStatus: refuseSelfDeactivation,
     values: async ({ firstName, email, permission, base, work, contract, isActive, password }) => ({
       firstName,
       email,

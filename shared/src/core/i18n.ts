@@ -54,6 +54,19 @@ export function currentLocale(): Locale {
   return (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : DEFAULT_LOCALE;
 }
 
+/** How each language writes a date (dayjs patterns): lists, exports shown on screen and date pickers. */
+export const DATE_PATTERNS: Record<Locale, { date: string; dateTime: string }> = {
+  'pt-BR': { date: 'DD/MM/YYYY', dateTime: 'DD/MM/YYYY HH:mm' },
+  'en-US': { date: 'MM/DD/YYYY', dateTime: 'MM/DD/YYYY HH:mm' },
+};
+
+/** A date (`YYYY-MM-DD` or ISO 8601) as the user's language writes it; empty for none. */
+export const formatDate = (value: string | null | undefined): string =>
+  value ? dayjs(value).format(DATE_PATTERNS[currentLocale()].date) : '';
+
+export const formatDateTime = (value: string | null | undefined): string =>
+  value ? dayjs(value).format(DATE_PATTERNS[currentLocale()].dateTime) : '';
+
 /** Changes the language, stores it under the language key and moves dayjs along. */
 export async function setLanguage(locale: Locale): Promise<void> {
   try {

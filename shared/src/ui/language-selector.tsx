@@ -1,7 +1,6 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { setLanguage } from '@canteiro/shared/core';
-import { LOCALES } from '@canteiro/shared/domain';
+import { currentLocale, setLanguage } from '@canteiro/shared/core';
 import type { Locale } from '@canteiro/shared/domain';
 import flagBr from './assets/flag-br.svg';
 import flagUs from './assets/flag-us.svg';
@@ -18,8 +17,8 @@ export const LANGUAGE_OPTIONS: LanguageOption[] = [
 ];
 
 export function LanguageSelector({ size = 'middle' }: { size?: 'small' | 'middle' }) {
-  const { i18n } = useTranslation();
-  const value = (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'pt-BR';
+  useTranslation(); // re-renders when the language changes
+  const value = currentLocale();
   return (
     <Select<Locale>
       aria-label="Idioma / Language"

@@ -1,7 +1,7 @@
 import { BRAZILIAN_STATES, REPORTING_PERIODS, baseSchema, contractSchema, workSchema } from '@canteiro/shared/domain';
 import type { BaseItem as Base, ContractItem as Contract, WorkItem as Work } from '@canteiro/shared/domain';
+import { formatDate } from '@canteiro/shared/core';
 import type { ResourceDefinition } from '@canteiro/shared/ui';
-import { formatDate } from './format';
 
 /** Base → work → contract (spec §3): three resource definitions, one kit. */
 

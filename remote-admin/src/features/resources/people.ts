@@ -12,9 +12,8 @@ import type {
   SurveyItem as Survey,
   UserItem as User,
 } from '@canteiro/shared/domain';
-import { authApi, useSession } from '@canteiro/shared/core';
+import { authApi, formatDate, formatDateTime, useSession } from '@canteiro/shared/core';
 import type { FieldDefinition, ResourceDefinition } from '@canteiro/shared/ui';
-import { formatDate, formatDateTime } from './format';
 
 export const occurrenceResource: ResourceDefinition<Occurrence> = {
   endpoint: 'occurrences',

@@ -27,7 +27,6 @@ export const requiredText = (max: number) =>
 export const choiceField = <const Options extends readonly (string | number)[]>(options: Options) =>
   v.pipe(requiredValue, v.picklist(options, 'invalid_value'));
 
-
 /** The id of a parent record, as the selects send it (a number). */
 export const idField = v.pipe(
   requiredValue,

@@ -1,13 +1,12 @@
 import { DatePicker, Input, InputNumber, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DATE_PATTERNS, currentLocale } from '@canteiro/shared/core';
 import { DEFAULT_MAX_IMAGE_MB } from '@canteiro/shared/domain';
 import type { FieldDefinition } from './types';
 import { RemoteSelect } from './remote-select';
 import { ImageInput } from './image-input';
 import type { ImageValue } from './image-input';
-
-const DATE_FORMAT: Record<string, string> = { 'pt-BR': 'DD/MM/YYYY', 'en-US': 'MM/DD/YYYY' };
 
 interface FieldInputProps {
   field: FieldDefinition;
@@ -37,7 +36,7 @@ export function FieldInput({
   onInvalid = () => undefined,
   maxImageMb = DEFAULT_MAX_IMAGE_MB,
 }: FieldInputProps) {
-  const { t, i18n } = useTranslation([namespace, 'kit']);
+  const { t } = useTranslation([namespace, 'kit']);
   const status = invalid ? ('error' as const) : undefined;
   const label = t(field.labelKey, { ns: namespace });
   const common = { id, status, onBlur, 'aria-invalid': invalid || undefined };
@@ -77,7 +76,7 @@ export function FieldInput({
         <DatePicker
           {...common}
           style={{ width: '100%' }}
-          format={DATE_FORMAT[i18n.language] ?? DATE_FORMAT['pt-BR']}
+          format={DATE_PATTERNS[currentLocale()].date}
           placeholder={t('kit:datePlaceholder')}
           value={value ? dayjs(value as string) : null}
           onChange={(date) => onChange(date ? date.format('YYYY-MM-DD') : '')}

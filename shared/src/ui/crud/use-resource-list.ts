@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ListQuery, Page } from './resource-api';
 import { resourceApi } from './resource-api';
 
@@ -10,8 +10,6 @@ export function useResourceList<Item>(endpoint: string, query: ListQuery) {
   const [status, setStatus] = useState<ListStatus>('loading');
   const [reloads, setReloads] = useState(0);
   const key = JSON.stringify(query);
-  const latest = useRef(key);
-  latest.current = key;
 
   useEffect(() => {
     const controller = new AbortController();
