@@ -1,5 +1,6 @@
 import type { FastifySchema } from 'fastify';
-import { MAX_PAGE_SIZE } from './list-query.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH } from './list-query.js';
+import { EXPORT_FORMATS } from './export.js';
 
 /**
  * OpenAPI descriptions of a resource's routes (documentation only: the shared valibot
@@ -14,9 +15,13 @@ const item = { type: 'object', additionalProperties: true };
 const listQuery = {
   type: 'object',
   properties: {
-    search: { type: 'string', maxLength: 100, description: 'Case-insensitive, anywhere in the main text columns.' },
+    search: {
+      type: 'string',
+      maxLength: MAX_SEARCH,
+      description: 'Case-insensitive, anywhere in the main text columns.',
+    },
     page: { type: 'integer', minimum: 1, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 },
+    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
     includeInactive: { type: 'boolean', default: false },
     sort: { type: 'string', description: 'A column of the item (name by default).' },
     order: { type: 'string', enum: ['asc', 'desc'] },
@@ -73,7 +78,7 @@ export function resourceDocs(name: string): Record<string, FastifySchema> {
       description: 'CSV: UTF-8 with BOM, `;`-separated. Headers in the language of Accept-Language.',
       querystring: {
         type: 'object',
-        properties: { format: { type: 'string', enum: ['csv', 'xlsx'] }, ...listQuery.properties },
+        properties: { format: { type: 'string', enum: [...EXPORT_FORMATS] }, ...listQuery.properties },
         required: ['format'],
       },
       response: { 200: { description: 'The file (Content-Disposition: attachment).' }, ...common },

@@ -12,7 +12,7 @@ import { ApiError, parseBody } from '../errors.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
-const MAX_SEARCH = 100;
+export const MAX_SEARCH = 100;
 
 /** A whole number written in decimal digits, within [min, max]. */
 const whole = (min: number, max: number) =>

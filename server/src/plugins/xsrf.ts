@@ -1,10 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { XSRF_COOKIE, XSRF_HEADER } from '@canteiro/shared/domain';
+import { UNSAFE_METHODS, XSRF_COOKIE, XSRF_HEADER } from '@canteiro/shared/domain';
 import { ApiError } from '../errors.js';
 import { appWide } from './app-wide.js';
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The mobile app holds only a token and no cookie jar, so it cannot echo a cookie. */
 export const MOBILE_PREFIX = '/api/mobile/';
 

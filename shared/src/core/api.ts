@@ -1,6 +1,6 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { KyInstance } from 'ky';
-import { AUTH_SCHEME, REQUEST_TIMEOUT_MS, XSRF_COOKIE, XSRF_HEADER } from '@canteiro/shared/domain';
+import { AUTH_SCHEME, REQUEST_TIMEOUT_MS, UNSAFE_METHODS, XSRF_COOKIE, XSRF_HEADER } from '@canteiro/shared/domain';
 import type {
   ApiErrorBody,
   ChangePasswordInput,
@@ -16,7 +16,6 @@ export function setLoginRedirect(redirect: () => void): void {
   goToLogin = redirect;
 }
 
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls whose 401/403 is about what was typed, not about the session. */
 const CREDENTIAL_CALLS = ['authentication/login', 'authentication/change-password'];
 
@@ -53,7 +52,7 @@ export const api: KyInstance = ky.create({
       async (request) => {
         const token = useSession.getState().token;
         if (token) request.headers.set('Authorization', `${AUTH_SCHEME} ${token}`);
-        if (UNSAFE.has(request.method) && isSameOrigin(request.url)) {
+        if (UNSAFE_METHODS.has(request.method) && isSameOrigin(request.url)) {
           const xsrf = await ensureXsrfCookie();
           if (xsrf) request.headers.set(XSRF_HEADER, xsrf);
         }

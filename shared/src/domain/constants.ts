@@ -42,3 +42,6 @@ export const DEFAULT_MAX_IMAGE_MB = 2;
 
 /** Largest id the database holds (PostgreSQL `integer`): larger ones cannot exist and would make a query fail. */
 export const MAX_ID = 2_147_483_647;
+
+/** Methods that change something: they need the XSRF header (ARCHITECTURE.md §4). */
+export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -2,7 +2,7 @@ import { StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Alert, Button, Card, Input, Space, Spin } from 'antd';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { addTranslations, authApi, toApiError, useSession } from '@canteiro/shared/core';
+import { addTranslations, authApi, navColors, toApiError, useSession } from '@canteiro/shared/core';
 import type { CanteiroModule } from '@canteiro/shared/core';
 import { NavItem } from './nav-item.js';
 import { LanguageSelector } from './language-selector.js';
@@ -65,7 +65,7 @@ export function StandaloneShell({ module }: { module: CanteiroModule }) {
             style={{
               width: 240,
               padding: 12,
-              borderRight: '1px solid #e4e8e4',
+              borderRight: `1px solid ${navColors.border}`,
               display: 'flex',
               flexDirection: 'column',
               gap: 2,

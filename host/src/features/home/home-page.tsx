@@ -3,7 +3,7 @@ import { Alert, Button, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSession } from '@canteiro/shared/core';
+import { navColors, useSession } from '@canteiro/shared/core';
 import { LanguageSelector, Logo } from '@canteiro/shared/ui';
 import { Avatar } from '../layout/avatar';
 import { displayName } from '../layout/user-display';
@@ -30,7 +30,7 @@ export default function HomePage() {
           justifyContent: 'space-between',
           padding: '14px 40px',
           background: '#fff',
-          borderBottom: '1px solid #e4e8e4',
+          borderBottom: `1px solid ${navColors.border}`,
         }}
       >
         <Logo size={30} />
