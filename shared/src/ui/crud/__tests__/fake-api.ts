@@ -2,7 +2,9 @@
  * An in-memory `/api/things` for the kit's component tests: the kit is the unit under test,
  * so the network is replaced here (the real server meets the kit in the end-to-end suite).
  */
+import * as v from 'valibot';
 import { useSession } from '@canteiro/shared/core';
+import type { ResourceDefinition } from '../types';
 
 export interface Thing {
   id: number;
@@ -84,3 +86,24 @@ export function serveFakeThings(count: number): ReturnType<typeof fakeThingsApi>
     .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
   return api;
 }
+
+/** The things as a resource: a name and a status. */
+export const thingResource: ResourceDefinition<Thing> = {
+  endpoint: 'things',
+  namespace: 'test',
+  singularKey: 'thing.one',
+  pluralKey: 'thing.other',
+  hasStatus: true,
+  columns: [{ key: 'name', titleKey: 'name' }],
+  fields: [
+    { name: 'name', labelKey: 'name', kind: 'text' },
+    { name: 'isActive', labelKey: 'active', kind: 'status' },
+  ],
+  createSchema: v.object({
+    name: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required')),
+    isActive: v.boolean('required'),
+  }),
+  emptyInput: { name: '', isActive: true },
+  toInput: ({ name, isActive }) => ({ name, isActive }),
+  describe: (thing) => thing.name,
+};

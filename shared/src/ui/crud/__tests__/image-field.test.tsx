@@ -1,36 +1,22 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import * as v from 'valibot';
 import { i18n } from '@canteiro/shared/core';
 import { ResourceScreen } from '../resource-screen';
 import { resetServerSettings } from '../use-server-settings';
 import type { ResourceDefinition } from '../types';
-import { serveFakeThings } from './fake-api';
+import { serveFakeThings, thingResource } from './fake-api';
 import type { fakeThingsApi } from './fake-api';
 import type { Thing } from './fake-api';
 
 /** A resource with a picture: the kit's `image` field (spec §5: JPEG/JPG/PNG up to {maxSize} MB). */
 const pictured: ResourceDefinition<Thing> = {
-  endpoint: 'things',
-  namespace: 'test',
-  singularKey: 'thing.one',
-  pluralKey: 'thing.other',
-  hasStatus: true,
-  columns: [{ key: 'name', titleKey: 'name' }],
-  fields: [
-    { name: 'name', labelKey: 'name', kind: 'text' },
-    { name: 'isActive', labelKey: 'active', kind: 'status' },
-    { name: 'picture', labelKey: 'picture', kind: 'image', uploadPath: 'picture' },
-  ],
-  createSchema: v.object({
-    name: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required')),
-    isActive: v.boolean('required'),
-  }),
-  emptyInput: { name: '', isActive: true, picture: null },
+  ...thingResource,
+  fields: [...thingResource.fields!, { name: 'picture', labelKey: 'picture', kind: 'image', uploadPath: 'picture' }],
+  emptyInput: { ...thingResource.emptyInput, picture: null },
+  toInput: undefined,
   afterSave: (thing) => {
     savedAfterUpload.push({ id: thing.id, uploaded: api.pictures.has(thing.id) });
   },
-  describe: (thing) => thing.name,
 };
 let savedAfterUpload: { id: number; uploaded: boolean }[];
 

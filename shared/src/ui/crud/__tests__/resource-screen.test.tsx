@@ -1,32 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import * as v from 'valibot';
 import { i18n } from '@canteiro/shared/core';
 import { ResourceScreen } from '../resource-screen';
-import type { ResourceDefinition } from '../types';
-import { serveFakeThings } from './fake-api';
+import { serveFakeThings, thingResource } from './fake-api';
 import type { fakeThingsApi } from './fake-api';
-import type { Thing } from './fake-api';
-
-const thingResource: ResourceDefinition<Thing> = {
-  endpoint: 'things',
-  namespace: 'test',
-  singularKey: 'thing.one',
-  pluralKey: 'thing.other',
-  hasStatus: true,
-  columns: [{ key: 'name', titleKey: 'name' }],
-  fields: [
-    { name: 'name', labelKey: 'name', kind: 'text' },
-    { name: 'isActive', labelKey: 'active', kind: 'status' },
-  ],
-  createSchema: v.object({
-    name: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required')),
-    isActive: v.boolean('required'),
-  }),
-  emptyInput: { name: '', isActive: true },
-  toInput: ({ name, isActive }) => ({ name, isActive }),
-  describe: (thing) => thing.name,
-};
 
 let api: ReturnType<typeof fakeThingsApi>;
 let location: ReturnType<typeof useLocation>;
