@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { errorMessage } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
@@ -8,12 +9,11 @@ import { Browser, openTestDatabase, startApp, testConfig } from './helpers.js';
 
 let db: Database;
 let app: FastifyInstance;
+const REMOTES = { admin: 'https://cdn.example/admin/mf-manifest.json', management: '/m.json', dash: '/d.json' };
 
 before(async () => {
   db = await openTestDatabase();
-  app = await startApp(db, {
-    remotes: { admin: 'https://cdn.example/admin/mf-manifest.json', management: '/m.json', dash: '/d.json' },
-  });
+  app = await startApp(db, { remotes: REMOTES });
 });
 after(async () => {
   await app?.close();
@@ -73,8 +73,44 @@ describe('XSRF protection', () => {
     });
     assert.equal(otherValue.statusCode, 403);
 
-    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
-      assert.equal((await app.inject({ method, url: '/api/anything' })).statusCode, 403, method);
+    for (const [method, url] of [
+      ['PUT', '/api/bases/1'],
+      ['PATCH', '/api/bases/1/status'],
+      ['POST', '/api/authentication/logout'],
+    ] as const) {
+      assert.equal((await app.inject({ method, url, payload: {} })).statusCode, 403, `${method} ${url}`);
+    }
+  });
+
+  test('is decided by the route Fastify matched, not by how the URL is spelled', async () => {
+    for (const url of ['/%61pi/bases', '/api/%62ases', 'http://canteiro.test/api/bases', '/api/bases?x=1']) {
+      const response = await app.inject({ method: 'POST', url, payload: {}, cookies: { 'XSRF-TOKEN': 'abc' } });
+      assert.equal(response.statusCode, 403, url);
+      assert.equal(response.json().code, 'xsrf_mismatch', url);
+    }
+  });
+
+  test('refuses an absolute URL in the request line (a raw socket, as a hand-made client sends it)', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = new URL(address);
+      const statusLine = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            'POST http://canteiro.test/api/bases HTTP/1.1\r\nHost: canteiro.test\r\n' +
+              'Cookie: XSRF-TOKEN=abc\r\nContent-Type: application/json\r\nContent-Length: 2\r\n' +
+              'Connection: close\r\n\r\n{}',
+          );
+        });
+        let answer = '';
+        socket.on('data', (chunk) => (answer += String(chunk)));
+        socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+        socket.on('error', reject);
+      });
+      assert.equal(statusLine, 'HTTP/1.1 403 Forbidden');
+    } finally {
+      await app.close();
+      app = await startApp(db, { remotes: REMOTES });
     }
   });
 
@@ -89,9 +125,13 @@ describe('XSRF protection', () => {
     assert.equal(response.statusCode, 401, 'past the XSRF check, to the credentials');
   });
 
-  test('leaves the mobile API (token only, no cookies) and safe methods alone', async () => {
-    const mobile = await app.inject({ method: 'POST', url: '/api/mobile/reports', payload: {} });
-    assert.equal(mobile.statusCode, 404, 'not 403: no such route yet, but no XSRF check either');
+  test('leaves the mobile API (token only, no cookies), unknown paths and safe methods alone', async () => {
+    const mobile = await app.inject({ method: 'POST', url: '/api/mobile/surveys', payload: {} });
+    assert.equal(mobile.statusCode, 401, 'not 403: the mobile route needs its token, not the cookie');
+    const encoded = await app.inject({ method: 'POST', url: '/api/%6dobile/surveys', payload: {} });
+    assert.equal(encoded.statusCode, 401, 'the same route, however it is spelled');
+    const unknown = await app.inject({ method: 'PUT', url: '/api/anything', payload: {} });
+    assert.equal(unknown.statusCode, 404, 'nothing there to protect');
     assert.equal((await app.inject({ url: '/api/health' })).statusCode, 200);
   });
 });
