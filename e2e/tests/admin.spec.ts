@@ -144,8 +144,10 @@ test.describe.serial('Administration (issue 3)', () => {
     await expect(page.locator('.ant-table-row', { hasText: base })).toContainText('Inativo');
     await expect(page).toHaveURL(/inactive=1/);
 
-    // Its works show as inactive through their parent, and it is no longer offered.
+    // Its works are inactive through their parent: hidden with "Mostrar inativos" off, marked with it on.
     await page.goto(`/admin/work?search=${encodeURIComponent(work)}`);
+    await expect(page.getByTestId('no-results')).toBeVisible();
+    await page.goto(`/admin/work?search=${encodeURIComponent(work)}&inactive=1`);
     await expect(page.locator('.ant-table-row', { hasText: work })).toContainText('Inativo pelo nível superior');
     await page.getByRole('button', { name: 'Adicionar' }).click();
     const dialog = formDialog(page);

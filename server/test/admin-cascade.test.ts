@@ -62,9 +62,9 @@ describe('deactivating a base', () => {
     assert.equal((await workA1.get('/api/authentication/me')).statusCode, 401);
   });
 
-  test('keeps the rows in the lists, marked parentInactive, their own status untouched', async () => {
+  test('keeps the rows in the lists with inactive rows, marked parentInactive, their own status untouched', async () => {
     await admin.status(`/api/bases/${world.baseA}`, false);
-    const list = (await admin.get('/api/works')).json() as {
+    const list = (await admin.get('/api/works?includeInactive=true')).json() as {
       items: { name: string; isActive: boolean; parentInactive: boolean }[];
     };
     assert.deepEqual(
@@ -75,7 +75,9 @@ describe('deactivating a base', () => {
         ['Obra B1', true, false],
       ],
     );
-    const people = (await admin.get('/api/users?search=workA1')).json() as { items: { parentInactive: boolean }[] };
+    const people = (await admin.get('/api/users?search=workA1&includeInactive=true')).json() as {
+      items: { parentInactive: boolean }[];
+    };
     assert.equal(people.items[0]?.parentInactive, true);
     assert.ok(
       (await db.orm.select().from(works)).every((work) => work.isActive),
@@ -113,7 +115,7 @@ describe('deactivating a work or a contract', () => {
     assert.deepEqual(await options('works'), ['Obra A2', 'Obra B1']);
     assert.deepEqual(await options('contracts'), ['Contrato A2', 'Contrato B1']);
     assert.deepEqual(await signIns(), { ...everyone, workA1: false, contractA1: false, contractA1b: false });
-    const contracts = (await admin.get(`/api/contracts?work=${world.workA1}`)).json() as {
+    const contracts = (await admin.get(`/api/contracts?work=${world.workA1}&includeInactive=true`)).json() as {
       items: { parentInactive: boolean }[];
     };
     assert.ok(contracts.items.length === 2 && contracts.items.every((contract) => contract.parentInactive));

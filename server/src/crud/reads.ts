@@ -71,7 +71,8 @@ export const isoDate = (column: AnyColumn): SQL => sql`to_char(${column}, 'YYYY-
 function listConditions(model: ReadModel, caller: Caller, query: ListQuery): SQL {
   return allOf([
     model.scope(caller),
-    query.includeInactive ? undefined : eq(model.table.isActive, true),
+    // Without includeInactive a list shows what is in effect active: own flag and ancestors (docs/scoping.md).
+    query.includeInactive ? undefined : effectivelyActive(model),
     searchCondition(model.search, query.search),
     ...query.filters,
   ]);
