@@ -1,19 +1,8 @@
 import type { SessionUser } from '@canteiro/shared/domain';
-import { avatarInitial, avatarTextColor, randomAvatarColor } from './user-display';
+import { avatarColor, avatarInitial, avatarTextColor } from './user-display';
 import { useAuthorizedImage } from '@canteiro/shared/ui';
 
-// One random colour per e-mail for the life of the page, so the avatar does not flicker.
-const colours = new Map<string, string>();
-function colourFor(email: string): string {
-  let colour = colours.get(email);
-  if (!colour) {
-    colour = randomAvatarColor();
-    colours.set(email, colour);
-  }
-  return colour;
-}
-
-/** The profile picture if any; otherwise the e-mail's initial on a random colour. */
+/** The profile picture if any; otherwise the e-mail's initial on the user's own colour. */
 export function Avatar({ user, size = 36 }: { user: SessionUser; size?: number }) {
   const picture = useAuthorizedImage(user.profile_picture);
   if (picture) {
@@ -27,7 +16,7 @@ export function Avatar({ user, size = 36 }: { user: SessionUser; size?: number }
       />
     );
   }
-  const background = colourFor(user.email);
+  const background = avatarColor(user.email);
   return (
     <span
       data-testid="avatar-initial"

@@ -32,11 +32,40 @@ export function avatarTextColor(background: string): '#000000' | '#ffffff' {
   return brightness(background) > AVATAR_BRIGHTNESS_THRESHOLD ? '#000000' : '#ffffff';
 }
 
-/** A random background colour for the avatar. */
-export function randomAvatarColor(random: () => number = Math.random): string {
-  const channel = () =>
-    Math.floor(random() * 256)
-      .toString(16)
-      .padStart(2, '0');
-  return `#${channel()}${channel()}${channel()}`;
+/**
+ * The avatar's background colours: the spec's "random colour" drawn from a palette in which
+ * each colour keeps its text (black above brightness 140, white below) at 4.5:1 or more.
+ */
+export const AVATAR_PALETTE = [
+  '#1b5e20',
+  '#0d47a1',
+  '#4a148c',
+  '#b71c1c',
+  '#00695c',
+  '#ad1457',
+  '#37474f',
+  '#5d4037',
+  '#a5d6a7',
+  '#90caf9',
+  '#ce93d8',
+  '#ffcc80',
+  '#80cbc4',
+  '#f48fb1',
+  '#b0bec5',
+  '#ffab91',
+] as const;
+
+/** FNV-1a, 32 bits: a spread-out number from a text, the same on every load. */
+function hash(text: string): number {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    value ^= text.charCodeAt(index);
+    value = Math.imul(value, 0x01000193);
+  }
+  return value >>> 0;
+}
+
+/** The user's avatar colour: picked from the palette by the e-mail, so it is the same on every reload. */
+export function avatarColor(email: string): string {
+  return AVATAR_PALETTE[hash(email.trim().toLowerCase()) % AVATAR_PALETTE.length]!;
 }

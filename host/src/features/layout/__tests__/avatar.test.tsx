@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { useSession } from '@canteiro/shared/core';
 import { Avatar } from '../avatar';
+import { avatarColor } from '../user-display';
 
 const user = {
   id: 7,
@@ -35,5 +36,15 @@ describe('the avatar (spec §2)', () => {
     render(<Avatar user={user} />);
     await waitFor(() => expect(global.fetch).toHaveBeenCalled());
     expect(screen.getByTestId('avatar-initial')).toHaveTextContent('H');
+  });
+});
+
+describe('the avatar colour', () => {
+  it("is the user's own colour from the e-mail, not a draw, so a reload shows the same", () => {
+    const random = jest.spyOn(Math, 'random');
+    render(<Avatar user={{ ...user, email: 'reload@canteiro.test', profile_picture: null }} />);
+    expect(screen.getByTestId('avatar-initial')).toHaveStyle({ background: avatarColor('reload@canteiro.test') });
+    expect(random).not.toHaveBeenCalled();
+    random.mockRestore();
   });
 });

@@ -1,4 +1,18 @@
-import { avatarInitial, avatarTextColor, brightness, displayName, randomAvatarColor } from '../user-display';
+import { AVATAR_PALETTE, avatarColor, avatarInitial, avatarTextColor, brightness, displayName } from '../user-display';
+
+/** WCAG 2 contrast ratio of two `#rrggbb` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const value = Number.parseInt(hex.slice(1), 16);
+    const [r, g, b] = [16, 8, 0].map((shift) => {
+      const channel = ((value >> shift) & 0xff) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
 
 describe('the user block (spec §2)', () => {
   it('shows the first name, cut at 18 characters with an ellipsis', () => {
@@ -21,9 +35,19 @@ describe('the user block (spec §2)', () => {
     expect(avatarTextColor('#8c8c8c')).toBe('#ffffff');
     expect(avatarTextColor('#8d8d8d')).toBe('#000000');
   });
-  it('draws a random #rrggbb background', () => {
-    expect(randomAvatarColor(() => 0)).toBe('#000000');
-    expect(randomAvatarColor(() => 0.999)).toBe('#ffffff');
-    expect(randomAvatarColor()).toMatch(/^#[0-9a-f]{6}$/);
+  it('gives each user one colour, the same on every reload, from the e-mail', () => {
+    const random = jest.spyOn(Math, 'random');
+    expect(avatarColor('ana@canteiro.test')).toBe(avatarColor('ana@canteiro.test'));
+    expect(avatarColor(' Ana@Canteiro.test ')).toBe(avatarColor('ana@canteiro.test'));
+    expect(random).not.toHaveBeenCalled();
+    random.mockRestore();
+    // Different people get different colours, spread over the palette.
+    const colours = new Set(Array.from({ length: 200 }, (_, index) => avatarColor(`person${index}@canteiro.test`)));
+    expect(colours.size).toBe(AVATAR_PALETTE.length);
+  });
+  it("keeps the letter readable: every colour with the spec's text colour reaches 4.5:1", () => {
+    for (const colour of AVATAR_PALETTE) {
+      expect(contrast(colour, avatarTextColor(colour))).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
