@@ -24,11 +24,17 @@ export interface Config {
   remotes: { admin: string; management: string; dash: string };
 }
 
-/** Failed sign-ins tolerated per window, per account and per client address. */
+/** Failed sign-ins tolerated per window (docs/server.md, "Sign-in throttling"). */
 export interface LoginLimits {
   windowMinutes: number;
-  perAccount: number;
+  /** One account from one address: small, and it holds back only that address. */
+  perAccountAddress: number;
+  /** One address, whatever the accounts. */
   perAddress: number;
+  /** One account from every address: a ceiling far above `perAccountAddress`. */
+  perAccount: number;
+  /** Failures of one account after which each attempt waits 1 s, 2 s, 4 s… (MAX_SLOWDOWN_SECONDS). */
+  slowdownAfter: number;
 }
 
 /** Resolved from this file so it is the same from src/ (tsx) and dist/ (node). */
@@ -72,8 +78,10 @@ export function loadConfig(env: Environment = process.env): Config {
     tokenTtlHours: positiveNumber(env, 'TOKEN_TTL_HOURS', 12),
     loginLimits: {
       windowMinutes: positiveNumber(env, 'LOGIN_WINDOW_MINUTES', 15),
-      perAccount: positiveNumber(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5),
+      perAccountAddress: positiveNumber(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS', 5),
       perAddress: positiveNumber(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 30),
+      perAccount: positiveNumber(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 100),
+      slowdownAfter: positiveNumber(env, 'LOGIN_SLOWDOWN_AFTER_FAILURES', 10),
     },
     maxImageMb: positiveNumber(env, 'MAX_IMAGE_MB', DEFAULT_MAX_IMAGE_MB),
     logLevel: text(env, 'LOG_LEVEL', 'info'),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { grantableProfiles, hasPermission, isPermissionLevel } from '@canteiro/shared/domain';
 import type { PermissionLevel } from '@canteiro/shared/domain';
@@ -57,8 +57,9 @@ export function contractsScope(caller: Caller): SQL | undefined {
 }
 
 /**
- * Users: those attached under the caller's base, work or contract, and only at the
- * caller's level or below: a base user never sees (so never edits) an admin of its base.
+ * Users: the caller itself, and those attached under its base, work or contract at a level
+ * strictly below its own: a base user never sees (so never edits, never gives a password
+ * to) an admin or another base user of its base.
  */
 export function usersScope(caller: Caller): SQL | undefined {
   if (caller.profile === 'admin') return undefined;
@@ -68,7 +69,7 @@ export function usersScope(caller: Caller): SQL | undefined {
     work: own(users.workId, caller.workId),
     contract: own(users.contractId, caller.contractId),
   }[caller.profile];
-  return and(attachment, inArray(users.profile, grantableProfiles(caller.profile)));
+  return or(eq(users.id, caller.id), and(attachment, inArray(users.profile, grantableProfiles(caller.profile))));
 }
 
 /** The caller's level meets `required` (reporters meet none: they have no web access). */

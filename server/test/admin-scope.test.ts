@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/connection.js';
 import { works } from '../src/db/schema/organisation.js';
 import { users } from '../src/db/schema/people.js';
-import { Browser } from './helpers.js';
+import { errorMessage } from '@canteiro/shared/domain';
+import { Browser, createUser } from './helpers.js';
 import { adminSuite, Client, names, valid } from './admin-fixtures.js';
 import type { Person, World } from './admin-fixtures.js';
 
@@ -204,14 +205,22 @@ describe('users: nobody above their own level', () => {
     assert.equal((await db.orm.select().from(users).where(eq(users.email, 'nova@t.test'))).length, 0);
   });
 
-  test('…nor promote one, but may create at its own level and below', async () => {
+  test('…nor promote one, nor create one at its own level, but may create below it', async () => {
     const work = await Client.of(app, 'workA1');
     const promote = await work.put(`/api/users/${people.contractA1}`, {
       ...valid.user(placeA1(), 'base'),
       email: 'contractA1@t.test',
     });
     assert.equal(promote.statusCode, 403);
-    assert.equal((await work.post('/api/users', valid.user(placeA1(), 'work'))).statusCode, 201);
+    for (const [person, permission] of [
+      ['baseA', 'base'],
+      ['workA1', 'work'],
+      ['contractA1', 'contract'],
+    ] as const) {
+      const response = await (await Client.of(app, person)).post('/api/users', valid.user(placeA1(), permission));
+      assert.equal(response.statusCode, 403, `${person} → ${permission}`);
+    }
+    assert.equal((await work.post('/api/users', valid.user(placeA1(), 'contract'))).statusCode, 201);
     const contract = await Client.of(app, 'contractA1');
     const reporter = await contract.post('/api/users', { ...valid.user(placeA1(), 'reporter'), email: 'r2@t.test' });
     assert.equal(reporter.statusCode, 201);
@@ -231,5 +240,100 @@ describe('users: nobody above their own level', () => {
       isActive: false,
     });
     assert.equal(viaEdit.statusCode, 409);
+  });
+});
+
+describe('users: a non-admin manages only the levels strictly below its own', () => {
+  const placeA1 = () => ({ base: world.baseA, work: world.workA1, contract: world.contractA1 });
+  const edit = (person: Person, permission: string, changes: Record<string, unknown> = {}) => ({
+    ...valid.user(placeA1(), permission),
+    email: `${person}@t.test`,
+    firstName: person,
+    password: '',
+    ...changes,
+  });
+
+  test('a base user cannot reset the password of another base user of its base, nor sign in as them', async () => {
+    const other = await createUser(
+      db,
+      { baseId: world.baseA, workId: world.workA1, contractId: world.contractA1 },
+      {
+        email: 'baseA2@t.test',
+        profile: 'base',
+      },
+    );
+    const base = await Client.of(app, 'baseA');
+    const reset = await base.put(`/api/users/${other.id}`, {
+      ...edit('baseA', 'base'),
+      email: 'baseA2@t.test',
+      password: 'takeover1',
+    });
+    assert.equal(reset.statusCode, 404, 'a peer is out of reach, like any record out of scope');
+    assert.equal((await base.status(`/api/users/${other.id}`, false)).statusCode, 404);
+    assert.equal((await base.get(`/api/users/${other.id}`)).statusCode, 404);
+    assert.equal((await new Browser(app).login('baseA2@t.test', 'takeover1')).statusCode, 401);
+    assert.equal((await new Browser(app).login('baseA2@t.test', 'demo1234')).statusCode, 200, 'nothing changed');
+
+    const work = await Client.of(app, 'workA1');
+    assert.equal((await work.put(`/api/users/${people.workA2}`, edit('workA2', 'work'))).statusCode, 404);
+    const contract = await Client.of(app, 'contractA1');
+    assert.equal(
+      (await contract.status(`/api/users/${people.contractA1b}`, false)).statusCode,
+      404,
+      'contract users of the same work are peers too',
+    );
+  });
+
+  test('an admin manages everyone, other admins included', async () => {
+    const other = await createUser(
+      db,
+      { baseId: world.baseA, workId: world.workA1, contractId: world.contractA1 },
+      {
+        email: 'admin2@t.test',
+        profile: 'admin',
+      },
+    );
+    const admin = await Client.of(app, 'admin');
+    const changed = await admin.put(`/api/users/${other.id}`, {
+      ...edit('admin', 'base'),
+      email: 'admin2@t.test',
+      password: 'temp12345',
+    });
+    assert.equal(changed.statusCode, 200);
+    assert.equal((changed.json() as { permission: string }).permission, 'base');
+    assert.equal((await admin.status(`/api/users/${other.id}`, false)).statusCode, 200);
+  });
+
+  test('nobody changes its own profile: an admin cannot demote itself', async () => {
+    for (const [person, lower] of [
+      ['admin', 'reporter'],
+      ['admin', 'base'],
+      ['baseA', 'work'],
+      ['contractA1', 'reporter'],
+    ] as const) {
+      const client = await Client.of(app, person);
+      const response = await client.put(`/api/users/${people[person]}`, edit(person, lower));
+      assert.equal(response.statusCode, 409, `${person} → ${lower}`);
+      assert.deepEqual(response.json(), {
+        code: 'cannot_change_own_profile',
+        message: errorMessage('cannot_change_own_profile'),
+        fields: { permission: 'cannot_change_own_profile' },
+      });
+    }
+    const [admin] = await db.orm.select().from(users).where(eq(users.id, people.admin));
+    assert.equal(admin?.profile, 'admin');
+  });
+
+  test('on itself a user changes its name and e-mail, and its password only through change-password', async () => {
+    const base = await Client.of(app, 'baseA');
+    const renamed = await base.put(`/api/users/${people.baseA}`, edit('baseA', 'base', { firstName: 'Bea' }));
+    assert.equal(renamed.statusCode, 200);
+    assert.equal((renamed.json() as { firstName: string }).firstName, 'Bea');
+
+    const ownPassword = await base.put(`/api/users/${people.baseA}`, edit('baseA', 'base', { password: 'semsenha1' }));
+    assert.equal(ownPassword.statusCode, 409);
+    assert.equal((ownPassword.json() as { code: string }).code, 'cannot_set_own_password');
+    assert.equal((await base.get('/api/authentication/me')).statusCode, 200, 'and it stays signed in');
+    assert.equal((await new Browser(app).login('baseA@t.test', 'demo1234')).statusCode, 200);
   });
 });

@@ -15,7 +15,7 @@ describe('configuration', () => {
       databaseReadUrl: null,
       dataDir: path.join(repositoryRoot, '.data', 'pglite'),
       tokenTtlHours: 12,
-      loginLimits: { windowMinutes: 15, perAccount: 5, perAddress: 30 },
+      loginLimits: { windowMinutes: 15, perAccountAddress: 5, perAddress: 30, perAccount: 100, slowdownAfter: 10 },
       maxImageMb: 2,
       logLevel: 'info',
       cookieSecure: false,
@@ -38,8 +38,10 @@ describe('configuration', () => {
       DATA_DIR: 'memory://',
       TOKEN_TTL_HOURS: '1',
       LOGIN_WINDOW_MINUTES: '5',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: '7',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      LOGIN_SLOWDOWN_AFTER_FAILURES: '20',
       MAX_IMAGE_MB: '5',
       LOG_LEVEL: 'warn',
       COOKIE_SECURE: 'true',
@@ -55,7 +57,13 @@ describe('configuration', () => {
     assert.equal(config.databaseReadUrl, 'postgres://replica/canteiro');
     assert.equal(config.dataDir, 'memory://');
     assert.equal(config.tokenTtlHours, 1);
-    assert.deepEqual(config.loginLimits, { windowMinutes: 5, perAccount: 1000, perAddress: 100000 });
+    assert.deepEqual(config.loginLimits, {
+      windowMinutes: 5,
+      perAccountAddress: 7,
+      perAddress: 100000,
+      perAccount: 1000,
+      slowdownAfter: 20,
+    });
     assert.equal(config.maxImageMb, 5);
     assert.equal(config.logLevel, 'warn');
     assert.equal(config.cookieSecure, true);

@@ -188,3 +188,95 @@ describe('POST /api/authentication/change-password', () => {
     );
   });
 });
+
+describe('a first access (temporary password)', () => {
+  const changeRequired = { code: 'password_change_required', message: errorMessage('password_change_required') };
+
+  test('opens only the password change, who am I and logout until the password is changed', async () => {
+    await createUser(db, organisation, { email: 'first@canteiro.test', profile: 'admin', firstAccess: true });
+    const browser = new Browser(app);
+    const token = await browser.signIn('first@canteiro.test');
+
+    for (const [method, url, body] of [
+      ['GET', '/api/users', undefined],
+      ['GET', '/api/bases/1', undefined],
+      ['POST', '/api/bases', { name: 'Nova', state: 'SP', isActive: true }],
+      ['GET', '/api/users/export?format=csv', undefined],
+      ['GET', '/api/%75sers', undefined],
+    ] as const) {
+      const response = await browser.request(url, { method, token, body });
+      assert.equal(response.statusCode, 409, `${method} ${url}`);
+      assert.deepEqual(response.json(), changeRequired, `${method} ${url}`);
+    }
+    assert.equal((await me(browser, token)).statusCode, 200, 'reading its own session');
+    assert.equal((await browser.request('/api/health')).statusCode, 200, 'public routes stay public');
+
+    const changed = await browser.request('/api/authentication/change-password', {
+      method: 'POST',
+      token,
+      body: { current_password: 'demo1234', new_password: 'novasenha', confirm_password: 'novasenha' },
+    });
+    assert.equal(changed.statusCode, 200);
+    assert.equal((await browser.request('/api/users', { token })).statusCode, 200, 'then everything is open');
+  });
+
+  test('may sign out before changing the password', async () => {
+    await createUser(db, organisation, { email: 'first@canteiro.test', firstAccess: true });
+    const browser = new Browser(app);
+    const token = await browser.signIn('first@canteiro.test');
+    assert.equal((await browser.request('/api/authentication/logout', { method: 'POST', token })).statusCode, 204);
+    assert.equal((await me(browser, token)).statusCode, 401);
+  });
+
+  test('the mobile app keeps working: it has no password change (a reporter submits its survey)', async () => {
+    await createUser(db, organisation, { email: 'rep@canteiro.test', profile: 'reporter', firstAccess: true });
+    const phone = new Browser(app);
+    const signedIn = await phone.login('rep@canteiro.test', 'demo1234', false);
+    const { token } = signedIn.json() as { token: string };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/mobile/surveys',
+      headers: { authorization: `Token ${token}` },
+      payload: { experience: 5, usability: 4, resources: 3 },
+    });
+    assert.equal(response.statusCode, 201);
+  });
+});
+
+describe('deactivating a user', () => {
+  test('ends its sessions for good: after reactivation the old token stays dead', async () => {
+    const admin = await createUser(db, organisation, { email: 'admin@canteiro.test', profile: 'admin' });
+    const user = await createUser(db, organisation, { email: 'ana@canteiro.test', profile: 'contract' });
+    const adminBrowser = new Browser(app);
+    const adminToken = await adminBrowser.signIn(admin.email);
+    const browser = new Browser(app);
+    const viaStatus = await browser.signIn(user.email);
+    const status = (isActive: boolean) =>
+      adminBrowser.request(`/api/users/${user.id}/status`, { method: 'PATCH', token: adminToken, body: { isActive } });
+
+    assert.equal((await status(false)).statusCode, 200);
+    assert.equal((await status(true)).statusCode, 200);
+    assert.equal((await me(browser, viaStatus)).statusCode, 401, 'the status switch ended it');
+
+    const viaForm = await browser.signIn(user.email);
+    const edit = (isActive: boolean) =>
+      adminBrowser.request(`/api/users/${user.id}`, {
+        method: 'PUT',
+        token: adminToken,
+        body: {
+          firstName: 'Ana',
+          email: user.email,
+          permission: 'contract',
+          base: organisation.baseId,
+          work: organisation.workId,
+          contract: organisation.contractId,
+          isActive,
+        },
+      });
+    assert.equal((await edit(false)).statusCode, 200);
+    assert.equal((await edit(true)).statusCode, 200);
+    assert.equal((await me(browser, viaForm)).statusCode, 401, 'the edit form ended it');
+    assert.equal((await me(adminBrowser, adminToken)).statusCode, 200, 'the admin’s own session goes on');
+    assert.equal((await browser.login(user.email)).statusCode, 200, 'signing in again works');
+  });
+});

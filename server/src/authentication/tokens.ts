@@ -12,6 +12,8 @@ export interface AuthenticatedUser {
   baseId: number | null;
   workId: number | null;
   contractId: number | null;
+  /** Still on the temporary password an administrator gave: only the password change is open. */
+  firstAccess: boolean;
 }
 
 /** 32 random bytes: unguessable, and short enough for a header. */
@@ -45,12 +47,18 @@ export async function findSession(orm: Orm, tokenHash: string): Promise<Authenti
       baseId: users.baseId,
       workId: users.workId,
       contractId: users.contractId,
+      firstAccess: users.firstAccess,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, sql`now()`), userEffectivelyActive))
     .limit(1);
   return session ? { ...session, profile: session.profile as Profile } : null;
+}
+
+/** Ends every session of the user: deactivation is for good, reactivating opens none of them again. */
+export async function revokeAllTokens(orm: Orm, userId: number): Promise<void> {
+  await orm.delete(authTokens).where(eq(authTokens.userId, userId));
 }
 
 export async function revokeToken(orm: Orm, tokenHash: string): Promise<void> {

@@ -46,6 +46,8 @@ export interface WriteModel<Input extends object> {
   authorizeStatus?(caller: Caller, id: number, isActive: boolean): void;
   /** More writes in the same transaction. */
   afterWrite?(tx: Orm, id: number, input: Input, caller: Caller): Promise<void>;
+  /** More writes in the transaction of a status change. */
+  afterStatus?(tx: Orm, id: number, isActive: boolean, caller: Caller): Promise<void>;
   /** Columns the audit records only as changed, never by value. */
   secrets?: readonly string[];
   /** Columns computed from others (generated), left out of the audit. */
@@ -239,5 +241,6 @@ export async function changeStatus<Input extends object>(
       entityId: id,
       changes: { before: { isActive: before.isActive }, after: { isActive } },
     });
+    await write.afterStatus?.(tx, id, isActive, caller);
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_SCHEME } from '@canteiro/shared/domain';
 import type { Database } from '../db/connection.js';
-import { notAuthenticated } from '../errors.js';
+import { ApiError, notAuthenticated } from '../errors.js';
 import type { AuthenticatedUser } from '../authentication/tokens.js';
 import { findSession, hashToken } from '../authentication/tokens.js';
 import { appWide } from './app-wide.js';
@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open to anyone. API routes require a session unless they say so. */
     public?: boolean;
+    /** Open to a session still on its temporary password (change it, sign out, who am I). */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -32,6 +34,7 @@ const tokenPattern = new RegExp(`^${AUTH_SCHEME}\\s+(\\S+)$`, 'i');
  * `Authorization: Token <token>` on every API route unless marked public: closed by
  * default, so a forgotten flag locks a route rather than opening it. Each request checks
  * the database, so a logout or a deactivated user takes effect at once on every instance.
+ * A user on a temporary password (first access) reaches only the routes that let it change it.
  */
 export const authentication = appWide<AuthenticationOptions>(async (app: FastifyInstance, { db }) => {
   app.decorateRequest('user', null);
@@ -44,6 +47,8 @@ export const authentication = appWide<AuthenticationOptions>(async (app: Fastify
     const tokenHash = hashToken(token);
     const user = await findSession(db.orm, tokenHash);
     if (!user) throw notAuthenticated();
+    // 409, not 403: the client signs out on 403; this one takes the user to /password.
+    if (user.firstAccess && !openBeforePasswordChange(request)) throw new ApiError(409, 'password_change_required');
     request.user = user;
     request.tokenHash = tokenHash;
   });
@@ -53,6 +58,12 @@ function needsSession(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
   if (!route?.startsWith('/api/') || route.startsWith(DOCS_PREFIX)) return false;
   return request.routeOptions.config.public !== true;
+}
+
+/** The password change and what it needs; the mobile app's routes keep working (it cannot change a password). */
+function openBeforePasswordChange(request: FastifyRequest): boolean {
+  const { config } = request.routeOptions;
+  return config.beforePasswordChange === true || config.mobile === true;
 }
 
 /** The caller of a route that requires a session. */

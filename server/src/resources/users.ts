@@ -11,7 +11,7 @@ import { bases, contracts, works } from '../db/schema/organisation.js';
 import { users } from '../db/schema/people.js';
 import { ApiError } from '../errors.js';
 import { passwordHashing } from '../authentication/passwords.js';
-import { revokeOtherTokens } from '../authentication/tokens.js';
+import { revokeAllTokens } from '../authentication/tokens.js';
 import { userAncestorsActive, usersScope } from '../scope.js';
 import type { Caller } from '../scope.js';
 import { anyWebLevel } from '../crud/access.js';
@@ -22,8 +22,8 @@ import { resourceRoutes } from '../crud/resource.js';
 import { HEADERS, listLabel } from './labels.js';
 
 /**
- * /api/users: back-office staff and reporters. Every web level manages the users of its
- * scope, never above its own level; a password given here is temporary (first access).
+ * /api/users: back-office staff and reporters. An admin manages everyone; any other level
+ * the users of its scope strictly below its own; a password given here is temporary (first access).
  */
 
 /** Nobody locks themselves out, by the form or by the status toggle. */
@@ -31,11 +31,24 @@ function refuseSelfDeactivation(caller: Caller, id: number | null, isActive: boo
   if (id === caller.id && !isActive) throw new ApiError(409, 'cannot_deactivate_self');
 }
 
-/** Nobody grants a profile above its own (spec §6). */
-function refuseAboveOwnLevel(caller: Caller, input: UserUpdateInput, id: number | null): void {
+/**
+ * On itself a user changes its name, e-mail and picture; never its profile (an admin cannot
+ * demote itself and lock itself out), its status, nor its password here: that goes through
+ * change-password, which asks for the current one (docs/scoping.md).
+ */
+function refuseOwnAccessChange(caller: Caller, input: UserUpdateInput): void {
+  if (input.permission !== caller.profile) {
+    throw new ApiError(409, 'cannot_change_own_profile', { permission: 'cannot_change_own_profile' });
+  }
+  if (input.password) throw new ApiError(409, 'cannot_set_own_password', { password: 'cannot_set_own_password' });
+  refuseSelfDeactivation(caller, caller.id, input.isActive);
+}
+
+/** Others: only a profile the caller manages (an admin any; other levels strictly below their own). */
+function authorizeUserWrite(caller: Caller, input: UserUpdateInput, id: number | null): void {
+  if (id === caller.id) return refuseOwnAccessChange(caller, input);
   const grantable = isPermissionLevel(caller.profile) ? grantableProfiles(caller.profile) : [];
   if (!grantable.includes(input.permission)) throw new ApiError(403, 'forbidden');
-  refuseSelfDeactivation(caller, id, input.isActive);
 }
 
 export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
@@ -88,7 +101,7 @@ export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
     updateSchema: userUpdateSchema,
     parents: ['base', 'work', 'contract'],
     duplicates: { users_email_unique: { code: 'duplicate_user_email', field: 'email' } },
-    authorize: refuseAboveOwnLevel,
+    authorize: authorizeUserWrite,
     authorizeStatus: refuseSelfDeactivation,
     values: async ({ firstName, email, permission, base, work, contract, isActive, password }) => ({
       firstName,
@@ -102,9 +115,13 @@ export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
       // A password set by someone else is temporary: the user must choose its own.
       ...(password ? { passwordHash: await passwordHashing.hash(password), firstAccess: true } : {}),
     }),
-    afterWrite: async (tx, id, { password }, caller) => {
-      // A new password ends the sessions opened with the old one (not the caller's own).
-      if (password) await revokeOtherTokens(tx, id, caller.tokenHash ?? '');
+    afterWrite: async (tx, id, { password, isActive }) => {
+      // A new password ends the sessions opened with the old one (never the caller's: it
+      // cannot set its own here); deactivation ends them for good, reactivating opens none.
+      if (password || !isActive) await revokeAllTokens(tx, id);
+    },
+    afterStatus: async (tx, id, isActive) => {
+      if (!isActive) await revokeAllTokens(tx, id);
     },
     secrets: ['passwordHash'],
     derived: ['searchText'],

@@ -7,7 +7,7 @@ import { ApiError, notAuthenticated, parseBody } from '../errors.js';
 import { recordAudit } from '../audit.js';
 import { signedInUser } from '../plugins/authentication.js';
 import { accountKey, findUserByEmail, findUserById, replacePassword } from '../authentication/accounts.js';
-import { clearAccountFailures, isLoginThrottled, recordLoginFailure } from '../authentication/login-attempts.js';
+import { loginFailed, loginSucceeded, reserveLoginAttempt } from '../authentication/login-attempts.js';
 import { passwordHashing } from '../authentication/passwords.js';
 import { toSessionUser } from '../authentication/session-user.js';
 import { issueToken, revokeOtherTokens, revokeToken } from '../authentication/tokens.js';
@@ -26,10 +26,14 @@ export async function authenticationRoutes(
   const { orm } = db;
   const limits = config.loginLimits;
 
-  /** Refuses before any password is looked at, so guessing gains nothing while throttled. */
-  async function refuseWhenThrottled(reply: FastifyReply, account: string, address: string): Promise<void> {
-    if (!(await isLoginThrottled(orm, limits, account, address))) return;
-    reply.header('retry-after', String(limits.windowMinutes * 60));
+  /**
+   * Counts the attempt before any password is looked at, so guessing gains nothing while
+   * throttled and parallel guesses cannot slip past the count; answers the reservation.
+   */
+  async function reserveAttempt(reply: FastifyReply, account: string, address: string): Promise<number> {
+    const reservation = await reserveLoginAttempt(orm, limits, account, address);
+    if ('attemptId' in reservation) return reservation.attemptId;
+    reply.header('retry-after', String(reservation.retryAfterSeconds));
     throw new ApiError(429, 'rate_limited');
   }
 
@@ -39,7 +43,7 @@ export async function authenticationRoutes(
     async (request, reply): Promise<LoginResponse> => {
       const credentials = parseBody(loginRequestSchema, request.body);
       const account = accountKey(credentials.email);
-      await refuseWhenThrottled(reply, account, request.ip);
+      const attemptId = await reserveAttempt(reply, account, request.ip);
       const user = await findUserByEmail(orm, account);
       const passwordMatches = user
         ? await passwordHashing.verify(user.passwordHash, credentials.password)
@@ -47,26 +51,26 @@ export async function authenticationRoutes(
       // Unknown e-mail, wrong password and inactive user (or inactive base, work or
       // contract above it, docs/scoping.md) look alike from outside.
       if (!user || !passwordMatches || !user.effectivelyActive) {
-        await recordLoginFailure(orm, limits, account, request.ip);
+        await loginFailed(orm, limits);
         throw new ApiError(401, 'invalid_credentials');
       }
+      await loginSucceeded(orm, attemptId, account, request.ip);
       if (user.profile === 'reporter' && credentials.from_web) throw new ApiError(403, 'reporter_denied');
 
-      await clearAccountFailures(orm, account);
       const token = await issueToken(orm, user.id, config.tokenTtlHours);
       request.log.info({ userId: user.id }, 'signed in');
       return { token, user: toSessionUser(user) };
     },
   );
 
-  app.post('/logout', { schema: logoutDocs }, async (request, reply) => {
+  app.post('/logout', { config: { beforePasswordChange: true }, schema: logoutDocs }, async (request, reply) => {
     await revokeToken(orm, signedInUser(request).tokenHash);
     return reply.code(204).send();
   });
 
   app.post(
     '/change-password',
-    { schema: changePasswordDocs },
+    { config: { beforePasswordChange: true }, schema: changePasswordDocs },
     async (request, reply): Promise<{ user: SessionUser }> => {
       const caller = signedInUser(request);
       const input = parseBody(changePasswordSchema, request.body);
@@ -74,12 +78,12 @@ export async function authenticationRoutes(
       if (!user) throw notAuthenticated();
       // Someone holding a stolen token must not get unlimited guesses of the password.
       const account = accountKey(user.email);
-      await refuseWhenThrottled(reply, account, request.ip);
+      const attemptId = await reserveAttempt(reply, account, request.ip);
       if (!(await passwordHashing.verify(user.passwordHash, input.current_password))) {
-        await recordLoginFailure(orm, limits, account, request.ip);
+        await loginFailed(orm, limits);
         throw new ApiError(400, 'wrong_current_password', { current_password: 'wrong_current_password' });
       }
-      await clearAccountFailures(orm, account);
+      await loginSucceeded(orm, attemptId, account, request.ip);
 
       const passwordHash = await passwordHashing.hash(input.new_password);
       const updated = await orm.transaction(async (tx) => {
@@ -94,9 +98,13 @@ export async function authenticationRoutes(
     },
   );
 
-  app.get('/me', { schema: meDocs }, async (request): Promise<{ user: SessionUser }> => {
-    const user = await findUserById(orm, signedInUser(request).id);
-    if (!user) throw notAuthenticated();
-    return { user: toSessionUser(user) };
-  });
+  app.get(
+    '/me',
+    { config: { beforePasswordChange: true }, schema: meDocs },
+    async (request): Promise<{ user: SessionUser }> => {
+      const user = await findUserById(orm, signedInUser(request).id);
+      if (!user) throw notAuthenticated();
+      return { user: toSessionUser(user) };
+    },
+  );
 }

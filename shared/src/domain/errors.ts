@@ -33,6 +33,9 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+  'cannot_change_own_profile',
+  'cannot_set_own_password',
+  'password_change_required',
 /** Codes of single fields, produced by the valibot schemas and by the server. */
 export const FIELD_CODES = [
   'required',

@@ -22,9 +22,14 @@ export function hasPermission(userLevel: string | null | undefined, required?: P
   return reach(userLevel) >= reach(required);
 }
 
-/** Levels a user of `level` may grant to others: its own and those below. */
+/**
+ * Profiles of the users a user of `level` manages (creates, edits, (de)activates, gives a
+ * password): an admin manages everyone, admins included; any other level only the levels
+ * strictly below its own, so a base user never takes over another base user (docs/scoping.md).
+ */
 export function grantableProfiles(level: PermissionLevel): Profile[] {
-  return [...PERMISSION_LEVELS.filter((other) => hasPermission(level, other)), 'reporter'];
+  if (level === 'admin') return [...PROFILES];
+  return [...PERMISSION_LEVELS.filter((other) => other !== level && hasPermission(level, other)), 'reporter'];
 }
 
 /** How a profile reads in the signed-in user's `permission_set.label`. */

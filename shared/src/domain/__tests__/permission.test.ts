@@ -28,8 +28,13 @@ describe('the permission rule', () => {
     expect(hasPermission(null, 'contract')).toBe(false);
   });
 
-  it('lets a user grant only its own level and those below', () => {
-    expect(grantableProfiles('work')).toEqual(['work', 'contract', 'reporter']);
+  it('lets an admin manage every profile, admins included', () => {
     expect(grantableProfiles('admin')).toEqual(['admin', 'base', 'work', 'contract', 'reporter']);
+  });
+
+  it('lets any other level manage only the levels strictly below its own', () => {
+    expect(grantableProfiles('base')).toEqual(['work', 'contract', 'reporter']);
+    expect(grantableProfiles('work')).toEqual(['contract', 'reporter']);
+    expect(grantableProfiles('contract')).toEqual(['reporter']);
   });
 });

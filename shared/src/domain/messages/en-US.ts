@@ -29,6 +29,9 @@ export const enUS: Messages = {
     image_too_large: 'The image must be at most {{maxSize}} MB.',
   },
   validation: {
+    cannot_change_own_profile: 'You cannot change your own profile.',
+    cannot_set_own_password: 'To change your password, use "Change password" in the avatar menu.',
+    password_change_required: 'Change the temporary password before going on.',
     required: 'Required field.',
     invalid_email: 'Enter a valid e-mail.',
     min_length: 'Must have at least {{min}} characters.',

@@ -27,6 +27,9 @@ export const ptBR = {
     image_too_large: 'A imagem deve ter no máximo {{maxSize}} MB.',
   },
   validation: {
+    cannot_change_own_profile: 'Você não pode alterar o próprio perfil.',
+    cannot_set_own_password: 'Para trocar a sua senha, use "Alterar senha" no menu do avatar.',
+    password_change_required: 'Troque a senha temporária antes de continuar.',
     required: 'Campo obrigatório.',
     invalid_email: 'Informe um e-mail válido.',
     min_length: 'Deve ter pelo menos {{min}} caracteres.',
