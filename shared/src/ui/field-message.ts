@@ -9,6 +9,8 @@ export function fieldMessage(
 ): string | undefined {
   if (!code) return undefined;
   const params = { min: MIN_PASSWORD_LENGTH, ...values };
+  // A message of a namespace of its own (`kit:invalidDate`), not a code of the catalogue.
+  if (code.includes(':')) return t(code, params);
   if (t(`common:validation.${code}`, { defaultValue: '' })) return t(`common:validation.${code}`, params);
   return t(`common:errors.${code}`, { ...params, defaultValue: t('common:validation.invalid_value') });
 }

@@ -8,7 +8,8 @@ import type { ResourceDefinition } from '@canteiro/shared/ui';
 const createdAt = {
   key: 'createdAt',
   titleKey: 'fields.createdAt',
-  width: 130,
+  width: 110,
+  sortKey: 'createdAt',
   render: (item: { createdAt: string }) => formatDate(item.createdAt),
 };
 
@@ -20,8 +21,14 @@ export const baseResource: ResourceDefinition<Base> = {
   hasStatus: true,
   createPermission: 'admin',
   columns: [
-    { key: 'name', titleKey: 'fields.name' },
-    { key: 'state', titleKey: 'fields.state', width: 220, render: (item, t) => t(`lists:state.${item.state}`) },
+    { key: 'name', titleKey: 'fields.name', sortKey: 'name' },
+    {
+      key: 'state',
+      titleKey: 'fields.state',
+      width: 220,
+      sortKey: 'state',
+      render: (item, t) => t(`lists:state.${item.state}`),
+    },
     createdAt,
   ],
   fields: [
@@ -49,11 +56,23 @@ export const workResource: ResourceDefinition<Work> = {
   hasStatus: true,
   createPermission: 'base',
   columns: [
-    { key: 'name', titleKey: 'fields.name' },
-    { key: 'prj', titleKey: 'fields.prj', width: 120 },
-    { key: 'baseName', titleKey: 'fields.base' },
-    { key: 'startDate', titleKey: 'fields.startDate', width: 120, render: (item) => formatDate(item.startDate) },
-    { key: 'endDate', titleKey: 'fields.endDate', width: 120, render: (item) => formatDate(item.endDate) },
+    { key: 'name', titleKey: 'fields.name', sortKey: 'name' },
+    { key: 'prj', titleKey: 'fields.prj', width: 110, sortKey: 'prj' },
+    { key: 'baseName', titleKey: 'fields.base', sortKey: 'baseName' },
+    {
+      key: 'startDate',
+      titleKey: 'fields.startDate',
+      width: 110,
+      sortKey: 'startDate',
+      render: (item) => formatDate(item.startDate),
+    },
+    {
+      key: 'endDate',
+      titleKey: 'fields.endDate',
+      width: 110,
+      sortKey: 'endDate',
+      render: (item) => formatDate(item.endDate),
+    },
   ],
   fields: [
     { name: 'name', labelKey: 'fields.name', kind: 'text', half: true },
@@ -86,14 +105,15 @@ export const contractResource: ResourceDefinition<Contract> = {
   hasStatus: true,
   createPermission: 'work',
   columns: [
-    { key: 'name', titleKey: 'fields.name' },
-    { key: 'workName', titleKey: 'fields.work' },
-    { key: 'baseName', titleKey: 'fields.base' },
-    { key: 'reportingGoal', titleKey: 'fields.reportingGoal', width: 130, align: 'right' },
+    { key: 'name', titleKey: 'fields.name', sortKey: 'name' },
+    { key: 'workName', titleKey: 'fields.work', sortKey: 'workName' },
+    { key: 'baseName', titleKey: 'fields.base', sortKey: 'baseName' },
+    { key: 'reportingGoal', titleKey: 'fields.reportingGoal', width: 120, align: 'right', sortKey: 'reportingGoal' },
     {
       key: 'reportingPeriod',
       titleKey: 'fields.reportingPeriod',
-      width: 130,
+      width: 120,
+      sortKey: 'reportingPeriod',
       render: (item, t) => t(`lists:reportingPeriod.${item.reportingPeriod}`),
     },
   ],

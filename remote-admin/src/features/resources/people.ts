@@ -1,6 +1,8 @@
 import {
   OCCURRENCE_CATEGORIES,
   OCCURRENCE_CLASSIFICATIONS,
+  PROFILES,
+  SURVEY_RATING,
   grantableProfiles,
   occurrenceSchema,
   userCreateSchema,
@@ -13,7 +15,7 @@ import type {
   UserItem as User,
 } from '@canteiro/shared/domain';
 import { authApi, formatDate, formatDateTime, useSession } from '@canteiro/shared/core';
-import type { FieldDefinition, ResourceDefinition } from '@canteiro/shared/ui';
+import type { ColumnDefinition, FieldDefinition, ResourceDefinition } from '@canteiro/shared/ui';
 
 export const occurrenceResource: ResourceDefinition<Occurrence> = {
   endpoint: 'occurrences',
@@ -23,18 +25,34 @@ export const occurrenceResource: ResourceDefinition<Occurrence> = {
   hasStatus: true,
   createPermission: 'admin',
   columns: [
-    { key: 'name', titleKey: 'fields.name' },
+    { key: 'name', titleKey: 'fields.name', sortKey: 'name' },
     {
       key: 'category',
       titleKey: 'fields.category',
       width: 200,
+      sortKey: 'category',
       render: (item, t) => t(`lists:category.${item.category}`),
     },
     {
       key: 'classification',
       titleKey: 'fields.classification',
       width: 200,
+      sortKey: 'classification',
       render: (item, t) => t(`lists:classification.${item.classification}`),
+    },
+  ],
+  filters: [
+    {
+      param: 'category',
+      labelKey: 'fields.category',
+      options: OCCURRENCE_CATEGORIES,
+      optionLabelPrefix: 'lists:category.',
+    },
+    {
+      param: 'classification',
+      labelKey: 'fields.classification',
+      options: OCCURRENCE_CLASSIFICATIONS,
+      optionLabelPrefix: 'lists:classification.',
     },
   ],
   fields: [
@@ -85,16 +103,28 @@ export const userResource: ResourceDefinition<User> = {
   hasStatus: true,
   createPermission: 'contract',
   columns: [
-    { key: 'firstName', titleKey: 'fields.firstName' },
-    { key: 'email', titleKey: 'fields.email' },
+    // The server's `name` of a user is its first name.
+    { key: 'firstName', titleKey: 'fields.firstName', sortKey: 'name' },
+    { key: 'email', titleKey: 'fields.email', sortKey: 'email' },
     {
       key: 'permission',
       titleKey: 'fields.permission',
-      width: 140,
+      width: 110,
+      sortKey: 'permission',
       render: (item, t) => t(`lists:profile.${item.permission}`),
     },
     { key: 'contractName', titleKey: 'fields.contract' },
-    { key: 'createdAt', titleKey: 'fields.createdAt', width: 120, render: (item) => formatDate(item.createdAt) },
+    {
+      key: 'createdAt',
+      titleKey: 'fields.createdAt',
+      width: 110,
+      sortKey: 'createdAt',
+      render: (item) => formatDate(item.createdAt),
+    },
+  ],
+  filters: [
+    { param: 'permission', labelKey: 'fields.permission', options: PROFILES, optionLabelPrefix: 'lists:profile.' },
+    { param: 'contract', labelKey: 'fields.contract', optionsFrom: { endpoint: 'contracts' } },
   ],
   get fields() {
     return [
@@ -152,18 +182,37 @@ export const userResource: ResourceDefinition<User> = {
   describe: (item) => item.firstName || item.email,
 };
 
+/** A survey rating on its scale (spec: 1 to 5), "4/5", so a bare number is never read without it. */
+function rating(key: 'experience' | 'usability' | 'resources'): ColumnDefinition<Survey> {
+  return {
+    key,
+    titleKey: `fields.${key}`,
+    width: 120,
+    align: 'center',
+    sortKey: key,
+    render: (item, t) => t('kit:ratingOf', { value: item[key], max: SURVEY_RATING.max }),
+  };
+}
+
 export const surveyResource: ResourceDefinition<Survey> = {
   endpoint: 'surveys',
   namespace: 'admin',
   singularKey: 'resources.survey.one',
   pluralKey: 'resources.survey.other',
   readOnly: true,
+  defaultSort: { key: 'reportTime', order: 'desc' },
   columns: [
-    { key: 'userName', titleKey: 'fields.user' },
-    { key: 'reportTime', titleKey: 'fields.reportTime', width: 160, render: (item) => formatDateTime(item.reportTime) },
-    { key: 'experience', titleKey: 'fields.experience', width: 110, align: 'center' },
-    { key: 'usability', titleKey: 'fields.usability', width: 110, align: 'center' },
-    { key: 'resources', titleKey: 'fields.resources', width: 110, align: 'center' },
+    { key: 'userName', titleKey: 'fields.user', sortKey: 'userName' },
+    {
+      key: 'reportTime',
+      titleKey: 'fields.reportTime',
+      width: 150,
+      sortKey: 'reportTime',
+      render: (item) => formatDateTime(item.reportTime),
+    },
+    rating('experience'),
+    rating('usability'),
+    rating('resources'),
     { key: 'suggestions', titleKey: 'fields.suggestions' },
   ],
 };

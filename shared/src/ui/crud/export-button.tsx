@@ -4,19 +4,18 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@canteiro/shared/core';
 import { resourceApi, saveFile } from './resource-api';
-import type { ListState } from './use-list-state';
+import type { ListQuery } from './resource-api';
 
 /** Exports every row that matches the list's search and filters, not only the page shown. */
-export function ExportButton({ endpoint, state, plural }: { endpoint: string; state: ListState; plural: string }) {
+export function ExportButton({ endpoint, query, plural }: { endpoint: string; query: ListQuery; plural: string }) {
   const { t } = useTranslation('kit');
   const [busy, setBusy] = useState(false);
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
-      const { blob, filename } = await resourceApi(endpoint).export(format, {
-        search: state.search,
-        includeInactive: state.includeInactive,
-      });
+      // The list's search, inactive toggle, filters and order; not its page.
+      const { page: _page, pageSize: _pageSize, ...rows } = query;
+      const { blob, filename } = await resourceApi(endpoint).export(format, rows);
       saveFile(blob, filename);
     } catch {
       notify.error(t('exportFailed', { plural }));
@@ -35,7 +34,7 @@ export function ExportButton({ endpoint, state, plural }: { endpoint: string; st
         onClick: ({ key }) => void run(key as 'csv' | 'xlsx'),
       }}
     >
-      <Button icon={<DownloadOutlined />} loading={busy}>
+      <Button icon={<DownloadOutlined aria-hidden />} loading={busy} aria-haspopup="menu">
         {t('export')}
       </Button>
     </Dropdown>

@@ -1,8 +1,7 @@
-import { DatePicker, Input, InputNumber, Radio, Select } from 'antd';
-import dayjs from 'dayjs';
+import { Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_PATTERNS, currentLocale } from '@canteiro/shared/core';
 import { DEFAULT_MAX_IMAGE_MB } from '@canteiro/shared/domain';
+import { DateInput } from './date-input';
 import type { FieldDefinition } from './types';
 import { RemoteSelect } from './remote-select';
 import { ImageInput } from './image-input';
@@ -16,11 +15,32 @@ interface FieldInputProps {
   onChange: (value: unknown) => void;
   onBlur: () => void;
   invalid: boolean;
+  /** Marked `aria-required` (the label shows the mark). */
+  required?: boolean;
+  /** The id of the field's error message, while there is one. */
+  describedBy?: string;
   /** Current values of the fields this one depends on (options narrowing). */
   dependencies: Record<string, unknown>;
   /** `image`: a chosen file that fails the checks, and the size limit (MB). */
   onInvalid?: (code: string) => void;
   maxImageMb?: number;
+}
+
+/** The query of a select's options, from the fields it depends on. */
+export function optionParams(field: FieldDefinition, values: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(field.optionsFrom?.dependsOn ?? {}).map(([param, source]) => [
+      param,
+      values[source] as number | undefined,
+    ]),
+  );
+}
+
+/** A select that waits for its parent (the work of a base not chosen yet): disabled, and no error. */
+export function waitsForParent(field: FieldDefinition, values: Record<string, unknown>): boolean {
+  return Object.values(optionParams(field, values)).some(
+    (dependency) => dependency === undefined || dependency === null,
+  );
 }
 
 /** One form control, chosen by the field's kind. */
@@ -32,6 +52,8 @@ export function FieldInput({
   onChange,
   onBlur,
   invalid,
+  required,
+  describedBy,
   dependencies,
   onInvalid = () => undefined,
   maxImageMb = DEFAULT_MAX_IMAGE_MB,
@@ -39,7 +61,12 @@ export function FieldInput({
   const { t } = useTranslation([namespace, 'kit']);
   const status = invalid ? ('error' as const) : undefined;
   const label = t(field.labelKey, { ns: namespace });
-  const common = { id, status, onBlur, 'aria-invalid': invalid || undefined };
+  const aria = {
+    'aria-invalid': invalid || undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy,
+  };
+  const common = { id, status, onBlur, ...aria };
 
   switch (field.kind) {
     case 'textarea':
@@ -73,13 +100,13 @@ export function FieldInput({
       );
     case 'date':
       return (
-        <DatePicker
-          {...common}
-          style={{ width: '100%' }}
-          format={DATE_PATTERNS[currentLocale()].date}
-          placeholder={t('kit:datePlaceholder')}
-          value={value ? dayjs(value as string) : null}
-          onChange={(date) => onChange(date ? date.format('YYYY-MM-DD') : '')}
+        <DateInput
+          id={id}
+          status={status}
+          ariaProps={aria}
+          value={value as string | null}
+          onChange={onChange}
+          onBlur={onBlur}
         />
       );
     case 'image':
@@ -98,6 +125,9 @@ export function FieldInput({
       return (
         <Radio.Group
           id={id}
+          role="radiogroup"
+          aria-label={label}
+          {...aria}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           options={[
@@ -108,19 +138,13 @@ export function FieldInput({
       );
     case 'select': {
       if (field.optionsFrom) {
-        const params = Object.fromEntries(
-          Object.entries(field.optionsFrom.dependsOn ?? {}).map(([param, source]) => [
-            param,
-            dependencies[source] as number | undefined,
-          ]),
-        );
-        const enabled = Object.values(params).every((dependency) => dependency !== undefined && dependency !== null);
         return (
           <RemoteSelect
             id={id}
+            ariaProps={aria}
             endpoint={field.optionsFrom.endpoint}
-            params={params}
-            enabled={enabled}
+            params={optionParams(field, dependencies)}
+            enabled={!waitsForParent(field, dependencies)}
             value={value as number | null}
             onChange={onChange}
             fieldLabel={label}

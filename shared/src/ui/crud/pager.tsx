@@ -2,7 +2,7 @@ import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } 
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §2: first, previous, next, last and 'x of y'. */
+/** Spec §2: first, previous, next, last and 'x of y'. `onChange` gets the button used, for focus. */
 export function Pager({
   page,
   pageSize,
@@ -16,8 +16,9 @@ export function Pager({
 }) {
   const { t, i18n } = useTranslation('kit');
   const number = (value: number) => value.toLocaleString(i18n.language);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(page, pages);
+  // An empty list has no pages: "0 de 0", every button disabled.
+  const pages = Math.ceil(total / pageSize);
+  const current = Math.max(1, Math.min(page, pages));
   return (
     <Space data-testid="pager" size={4} style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}>
       <Typography.Text type="secondary" style={{ marginRight: 12 }}>
@@ -25,28 +26,28 @@ export function Pager({
       </Typography.Text>
       <Button
         aria-label={t('first')}
-        icon={<DoubleLeftOutlined />}
+        icon={<DoubleLeftOutlined aria-hidden />}
         disabled={current <= 1}
         onClick={() => onChange(1)}
       />
       <Button
         aria-label={t('previous')}
-        icon={<LeftOutlined />}
+        icon={<LeftOutlined aria-hidden />}
         disabled={current <= 1}
         onClick={() => onChange(current - 1)}
       />
       <Typography.Text data-testid="page-of" style={{ minWidth: 72, textAlign: 'center', display: 'inline-block' }}>
-        {t('pageOf', { page: number(current), pages: number(pages) })}
+        {pages === 0 ? t('noPages') : t('pageOf', { page: number(current), pages: number(pages) })}
       </Typography.Text>
       <Button
         aria-label={t('next')}
-        icon={<RightOutlined />}
+        icon={<RightOutlined aria-hidden />}
         disabled={current >= pages}
         onClick={() => onChange(current + 1)}
       />
       <Button
         aria-label={t('last')}
-        icon={<DoubleRightOutlined />}
+        icon={<DoubleRightOutlined aria-hidden />}
         disabled={current >= pages}
         onClick={() => onChange(pages)}
       />

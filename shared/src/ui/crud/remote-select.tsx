@@ -15,6 +15,9 @@ interface RemoteSelectProps {
   onChange: (value: number | null) => void;
   fieldLabel: string;
   status?: 'error';
+  /** aria-invalid, aria-required, aria-describedby of the form field. */
+  ariaProps?: Record<string, unknown>;
+  placeholder?: string;
 }
 
 /** A select whose options (active parents in the user's scope) come from `/api/<endpoint>/options`. */
@@ -27,6 +30,8 @@ export function RemoteSelect({
   onChange,
   fieldLabel,
   status,
+  ariaProps,
+  placeholder,
 }: RemoteSelectProps) {
   const { t } = useTranslation('kit');
   const [options, setOptions] = useState<Option[]>([]);
@@ -86,12 +91,14 @@ export function RemoteSelect({
     <Select<number>
       id={id}
       aria-label={fieldLabel}
+      {...ariaProps}
       showSearch
-      allowClear
+      // antd's own clear button is named "Clear" whatever the language.
+      allowClear={{ label: t('clearField', { field: fieldLabel }) }}
       status={status}
       loading={loading}
       disabled={!enabled}
-      placeholder={t('selectPlaceholder')}
+      placeholder={placeholder ?? t('selectPlaceholder')}
       value={value ?? undefined}
       onChange={(next) => onChange(next ?? null)}
       filterOption={(input, option) =>

@@ -13,6 +13,9 @@ export interface ListQuery {
   page: number;
   pageSize: number;
   includeInactive: boolean;
+  /** A sort key of the list (server: `sort`/`order`); absent is the list's default order. */
+  sort?: string;
+  order?: 'asc' | 'desc';
   filters?: Record<string, string | number | undefined>;
 }
 
@@ -27,6 +30,10 @@ function searchParams(query: Partial<ListQuery>): URLSearchParams {
   if (query.page) params.set('page', String(query.page));
   if (query.pageSize) params.set('pageSize', String(query.pageSize));
   if (query.includeInactive) params.set('includeInactive', 'true');
+  if (query.sort) {
+    params.set('sort', query.sort);
+    params.set('order', query.order ?? 'asc');
+  }
   for (const [key, value] of Object.entries(query.filters ?? {})) {
     if (value !== undefined && value !== '') params.set(key, String(value));
   }

@@ -1,17 +1,57 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify, toApiError } from '@canteiro/shared/core';
-import { FormField } from '../form-field';
+import { FormField, fieldErrorId } from '../form-field';
 import { fieldMessage } from '../field-message';
-import { FieldInput } from './field-input';
+import { INVALID_DATE } from './date-input';
+import { FieldInput, waitsForParent } from './field-input';
 import { resourceApi } from './resource-api';
 import { useServerSettings } from './use-server-settings';
-import type { ResourceDefinition, ResourceItem } from './types';
+import type { FieldDefinition, ResourceDefinition, ResourceItem } from './types';
+
+/**
+ * The fields the schema requires with the other values as they are: emptied one at a time,
+ * which ones answer `required`. Derived from the schema, so the mark never disagrees with
+ * the validation (a user's work is required whatever its profile, a password on edit not).
+ */
+export function requiredFields(
+  schema: v.GenericSchema | undefined,
+  fields: FieldDefinition[],
+  values: Record<string, unknown>,
+): Set<string> {
+  const required = new Set<string>();
+  if (!schema) return required;
+  for (const field of fields) {
+    if (field.kind === 'image') continue;
+    const result = v.safeParse(schema, { ...values, [field.name]: undefined });
+    const issues = result.issues ?? [];
+    if (issues.some((issue) => issue.message === 'required' && issue.path?.[0]?.key === field.name)) {
+      required.add(field.name);
+    }
+  }
+  return required;
+}
+
+/** Moves focus to a field's control (a radio group: its checked or first radio). */
+export function focusField(name: string): void {
+  const element = document.getElementById(`field-${name}`);
+  if (!element) return;
+  const focusable = element.matches('input, textarea, button, [tabindex]')
+    ? element
+    : element.querySelector<HTMLElement>('input:checked, input, textarea, button');
+  focusable?.focus();
+}
+
+/** The message shown on a field: a date whose text is no date says how to write one. */
+function shownCode(field: FieldDefinition, code: string | undefined): string | undefined {
+  if (field.kind === 'date' && (code === 'invalid_value' || code === 'too_long')) return INVALID_DATE;
+  return code;
+}
 
 interface Props<Item extends ResourceItem> {
   resource: ResourceDefinition<Item>;
@@ -52,6 +92,19 @@ export function ResourceFormModal<Item extends ResourceItem>({
     mode: 'onTouched',
   });
   const values = useWatch({ control });
+  const required = useMemo(() => requiredFields(schema, fields, values), [schema, fields, values]);
+  /** On a failed save, focus goes to the first field (in the form's order) with an error. */
+  const focusFirstInvalid = (errors: FieldErrors) => {
+    const first = fields.find((field) => errors[field.name] && !waitsForParent(field, getValues()));
+    if (first) setTimeout(() => focusField(first.name), 0);
+  };
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstField = () => {
+    const first = formRef.current?.querySelector<HTMLElement>(
+      'input:not([disabled]):not([type="hidden"]), textarea:not([disabled])',
+    );
+    first?.focus();
+  };
   // Read during render: react-hook-form only tracks the parts of formState that are read.
   const { isDirty, isSubmitting } = formState;
 
@@ -94,15 +147,22 @@ export function ResourceFormModal<Item extends ResourceItem>({
         onSaved(saved);
       } catch (error) {
         const apiError = await toApiError(error);
+        const serverErrors: FieldErrors = {};
         for (const [name, code] of Object.entries(apiError.fields)) {
-          if (fields.some((field) => field.name === name)) setError(name, { message: code });
+          if (!fields.some((field) => field.name === name)) continue;
+          setError(name, { message: code });
+          serverErrors[name] = { type: 'server', message: code };
         }
+        focusFirstInvalid(serverErrors);
         const known = t(`common:errors.${apiError.code}`, { defaultValue: '' });
         setFailure(known || t(editing ? 'kit:updateFailed' : 'kit:createFailed', { singular }));
         notify.error(t(editing ? 'kit:updateFailed' : 'kit:createFailed', { singular }));
       }
     },
-    () => setFailure(t('common:errors.validation_failed')),
+    (errors) => {
+      setFailure(t('common:errors.validation_failed'));
+      focusFirstInvalid(errors);
+    },
   );
 
   return (
@@ -115,6 +175,10 @@ export function ResourceFormModal<Item extends ResourceItem>({
         keyboard={!persistent}
         width={640}
         destroyOnHidden
+        // antd focuses the dialog itself; a form starts at its first field.
+        afterOpenChange={(open) => {
+          if (open) focusFirstField();
+        }}
         footer={[
           <Button key="cancel" onClick={requestClose}>
             {t('kit:cancel')}
@@ -125,6 +189,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
         ]}
       >
         <form
+          ref={formRef}
           data-testid="resource-form"
           noValidate
           onSubmit={(event) => {
@@ -148,29 +213,38 @@ export function ResourceFormModal<Item extends ResourceItem>({
               <Controller
                 name={field.name}
                 control={control}
-                render={({ field: control, fieldState }) => (
-                  <FormField
-                    label={t(field.labelKey, { ns: namespace })}
-                    htmlFor={`field-${field.name}`}
-                    error={fieldMessage(t, fieldState.error?.message, { maxSize: maxImageMb })}
-                  >
-                    <FieldInput
-                      field={field}
-                      namespace={namespace}
-                      id={`field-${field.name}`}
-                      value={control.value}
-                      onChange={(next) => {
-                        if (field.kind === 'image') clearErrors(field.name);
-                        control.onChange(next);
-                      }}
-                      onBlur={control.onBlur}
-                      onInvalid={(code) => setError(field.name, { message: code })}
-                      maxImageMb={maxImageMb}
-                      invalid={Boolean(fieldState.error)}
-                      dependencies={values}
-                    />
-                  </FormField>
-                )}
+                render={({ field: control, fieldState }) => {
+                  // A select waiting for its parent says nothing yet: the parent's own error says it.
+                  const error = waitsForParent(field, values)
+                    ? undefined
+                    : fieldMessage(t, shownCode(field, fieldState.error?.message), { maxSize: maxImageMb });
+                  return (
+                    <FormField
+                      label={t(field.labelKey, { ns: namespace })}
+                      htmlFor={`field-${field.name}`}
+                      error={error}
+                      required={required.has(field.name)}
+                    >
+                      <FieldInput
+                        field={field}
+                        namespace={namespace}
+                        id={`field-${field.name}`}
+                        value={control.value}
+                        onChange={(next) => {
+                          if (field.kind === 'image') clearErrors(field.name);
+                          control.onChange(next);
+                        }}
+                        onBlur={control.onBlur}
+                        onInvalid={(code) => setError(field.name, { message: code })}
+                        maxImageMb={maxImageMb}
+                        invalid={Boolean(error)}
+                        required={required.has(field.name)}
+                        describedBy={error ? fieldErrorId(`field-${field.name}`) : undefined}
+                        dependencies={values}
+                      />
+                    </FormField>
+                  );
+                }}
               />
             </div>
           ))}

@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
-import { EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Space, Switch, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CloseCircleFilled, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify, toApiError, useSession } from '@canteiro/shared/core';
 import { hasPermission } from '@canteiro/shared/domain';
 import { ExportButton } from './export-button';
+import { ListFilters } from './list-filters';
 import { Pager } from './pager';
 import { resourceApi } from './resource-api';
 import { ResourceFormModal } from './resource-form-modal';
+import { ResourceTable } from './resource-table';
 import { StatusToggle } from './status-toggle';
 import type { ResourceDefinition, ResourceItem } from './types';
 import { useListState } from './use-list-state';
@@ -20,10 +21,15 @@ registerKitTranslations();
 export const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** An element that can take focus back: still in the page and not disabled. */
+const canFocus = (element: HTMLElement | null): element is HTMLElement =>
+  Boolean(element?.isConnected) && !(element as HTMLButtonElement).disabled;
+
 /**
- * A whole entity screen from one resource definition: debounced search, the inactive
- * toggle, export, add, the table with edit and the two-step status change, the pager.
- * Its state lives in the URL.
+ * A whole entity screen from one resource definition: debounced search, the filters, the
+ * inactive toggle, export, add, the table with sorting headers, edit and the two-step status
+ * change, the pager. Its state lives in the URL. Focus never falls to the page: when a dialog
+ * closes it goes back to what opened it, and to the list when that is gone.
  */
 export function ResourceScreen<Item extends ResourceItem>({
   resource,
@@ -35,10 +41,21 @@ export function ResourceScreen<Item extends ResourceItem>({
   const { namespace } = resource;
   const { t } = useTranslation([namespace, 'kit', 'common']);
   const user = useSession((session) => session.user);
-  const [state, update] = useListState();
+  const [state, update] = useListState({
+    sortKeys: resource.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : [])),
+    filterNames: (resource.filters ?? []).map((filter) => filter.param),
+  });
   const [searchText, setSearchText] = useState(state.search);
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);
-  const query = { search: state.search, page: state.page, pageSize: PAGE_SIZE, includeInactive: state.includeInactive };
+  const query = {
+    search: state.search,
+    page: state.page,
+    pageSize: PAGE_SIZE,
+    includeInactive: state.includeInactive,
+    sort: state.sort || undefined,
+    order: state.sort ? state.order : undefined,
+    filters: state.filters,
+  };
   const { page, status, reload } = useResourceList<Item>(resource.endpoint, query);
   const plural = t(resource.pluralKey, { ns: namespace });
   const singular = t(resource.singularKey, { ns: namespace });
@@ -46,6 +63,34 @@ export function ResourceScreen<Item extends ResourceItem>({
   const canCreate =
     !resource.readOnly &&
     (resource.canCreate ? Boolean(user && resource.canCreate(user)) : hasPermission(level, resource.createPermission));
+
+  // Focus to give back once the list has settled: the element, or the list when it is gone.
+  const listRef = useRef<HTMLDivElement>(null);
+  const focusTarget = useRef<HTMLElement | null | undefined>(undefined);
+  const [focusRequests, setFocusRequests] = useState(0);
+  const returnFocus = useCallback((element: HTMLElement | null) => {
+    focusTarget.current = element;
+    setFocusRequests((count) => count + 1);
+  }, []);
+  useEffect(() => {
+    if (focusTarget.current === undefined || status === 'loading') return;
+    const frame = requestAnimationFrame(() => {
+      const target = focusTarget.current ?? null;
+      focusTarget.current = undefined;
+      if (canFocus(target)) target.focus();
+      else listRef.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [status, focusRequests]);
+  const opener = useRef<HTMLElement | null>(null);
+  const openForm = (item: Item | null) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEditing(item);
+  };
+  const closeForm = () => {
+    setEditing(undefined);
+    returnFocus(opener.current);
+  };
 
   // The URL may change under us (back/forward): the box follows it.
   useEffect(() => setSearchText(state.search), [state.search]);
@@ -76,39 +121,11 @@ export function ResourceScreen<Item extends ResourceItem>({
     }
   };
 
-  const columns: TableColumnsType<Item> = resource.columns.map((column) => ({
-    key: column.key,
-    title: t(column.titleKey, { ns: namespace }),
-    width: column.width,
-    align: column.align,
-    render: (_: unknown, item: Item) =>
-      column.render ? column.render(item, t) : String((item as unknown as Record<string, unknown>)[column.key] ?? ''),
-  }));
-  if (resource.hasStatus) {
-    columns.push({
-      key: 'status',
-      title: t('kit:status'),
-      width: 150,
-      render: (_: unknown, item: Item) =>
-        item.isActive ? (
-          item.parentInactive ? (
-            <Tag color="orange">{t('kit:inactiveByParent')}</Tag>
-          ) : (
-            <Tag color="green">{t('kit:active')}</Tag>
-          )
-        ) : (
-          <Tag>{t('kit:inactive')}</Tag>
-        ),
-    });
-  }
-  if (!resource.readOnly) {
-    columns.push({
-      key: 'actions',
-      title: t('kit:actions'),
-      width: 190,
-      render: (_: unknown, item: Item) => (
+  const actions = resource.readOnly
+    ? undefined
+    : (item: Item) => (
         <Space size={0}>
-          <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing(item)}>
+          <Button size="small" type="link" icon={<EditOutlined aria-hidden />} onClick={() => openForm(item)}>
             {t('kit:edit')}
           </Button>
           {resource.hasStatus && canCreate ? (
@@ -116,12 +133,11 @@ export function ResourceScreen<Item extends ResourceItem>({
               name={resource.describe?.(item) ?? String(item.id)}
               isActive={Boolean(item.isActive)}
               onConfirm={() => changeStatus(item)}
+              onClosed={returnFocus}
             />
           ) : null}
         </Space>
-      ),
-    });
-  }
+      );
 
   return (
     <section data-testid={`resource-${resource.endpoint}`}>
@@ -132,12 +148,21 @@ export function ResourceScreen<Item extends ResourceItem>({
         <Input
           aria-label={t('kit:search')}
           placeholder={t('kit:searchPlaceholder')}
-          prefix={<SearchOutlined />}
-          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('kit:clearSearch')} /> }}
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
-          style={{ maxWidth: 360 }}
+          style={{ maxWidth: 320 }}
         />
+        {resource.filters?.length ? (
+          <ListFilters
+            filters={resource.filters}
+            namespace={namespace}
+            t={t}
+            values={state.filters}
+            onChange={(param, value) => update({ filters: { ...state.filters, [param]: value ?? '' } })}
+          />
+        ) : null}
         {resource.hasStatus ? (
           <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
             <Switch
@@ -149,9 +174,9 @@ export function ResourceScreen<Item extends ResourceItem>({
           </label>
         ) : null}
         <span style={{ flex: 1 }} />
-        <ExportButton endpoint={resource.endpoint} state={state} plural={plural.toLowerCase()} />
+        <ExportButton endpoint={resource.endpoint} query={query} plural={plural.toLowerCase()} />
         {canCreate ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm(null)}>
             {t('kit:add')}
           </Button>
         ) : null}
@@ -162,38 +187,43 @@ export function ResourceScreen<Item extends ResourceItem>({
           showIcon
           title={t('kit:loadFailed', { plural: plural.toLowerCase() })}
           action={
-            <Button icon={<ReloadOutlined />} onClick={reload}>
+            <Button icon={<ReloadOutlined aria-hidden />} onClick={reload}>
               {t('kit:retry')}
             </Button>
           }
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      <Table<Item>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={page?.items ?? []}
+      <ResourceTable<Item>
+        resource={resource}
+        t={t}
+        items={page?.items ?? []}
         loading={status === 'loading'}
-        pagination={false}
-        locale={{ emptyText: <span data-testid="no-results">{t('kit:noResults')}</span> }}
-        rowClassName={(item) => (item.isActive === false || item.parentInactive ? 'canteiro-row-inactive' : '')}
+        state={state}
+        onSort={(sort) => update(sort)}
+        actions={actions}
+        label={t('kit:listLabel', { plural: plural.toLowerCase() })}
+        listRef={listRef}
       />
       <div style={{ marginTop: 16 }}>
         <Pager
           page={state.page}
           pageSize={PAGE_SIZE}
           total={page?.total ?? 0}
-          onChange={(next) => update({ page: next })}
+          onChange={(next) => {
+            // The button used keeps focus while it can; the first and last pages disable theirs.
+            returnFocus(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+            update({ page: next });
+          }}
         />
       </div>
       {editing !== undefined ? (
         <ResourceFormModal<Item>
           resource={resource}
           item={editing}
-          onClose={() => setEditing(undefined)}
+          onClose={closeForm}
           onSaved={() => {
-            setEditing(undefined);
+            closeForm();
             reload();
           }}
         />

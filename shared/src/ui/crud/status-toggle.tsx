@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -10,20 +10,30 @@ export function StatusToggle({
   name,
   isActive,
   onConfirm,
+  onClosed = (button) => button?.focus(),
 }: {
   name: string;
   isActive: boolean;
   onConfirm: () => Promise<void>;
+  /** When the last dialog has gone: gets the button that opened them, to give focus back. */
+  onClosed?: (button: HTMLElement | null) => void;
 }) {
   const { t } = useTranslation('kit');
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const [busy, setBusy] = useState(false);
   const action = isActive ? t('deactivate') : t('activate');
+  const button = useRef<HTMLButtonElement>(null);
   const close = () => setStep(0);
+  // Each dialog's afterClose runs once its closing animation is over; only the last one gives focus back.
+  const afterClose = () => {
+    if (stepRef.current === 0) onClosed(button.current);
+  };
+  const stepRef = useRef(step);
+  stepRef.current = step;
 
   return (
     <>
-      <Button size="small" type="link" danger={isActive} onClick={() => setStep(1)}>
+      <Button ref={button} size="small" type="link" danger={isActive} onClick={() => setStep(1)}>
         {action}
       </Button>
       <Modal
@@ -34,6 +44,7 @@ export function StatusToggle({
         cancelText={t('cancel')}
         onOk={() => setStep(2)}
         onCancel={close}
+        afterClose={afterClose}
         destroyOnHidden
       >
         <Typography.Paragraph>{isActive ? t('confirmDeactivateText') : t('confirmActivateText')}</Typography.Paragraph>
@@ -54,6 +65,7 @@ export function StatusToggle({
           }
         }}
         onCancel={close}
+        afterClose={afterClose}
         destroyOnHidden
       >
         <Typography.Paragraph>{t('areYouSureText', { action: action.toLowerCase(), name })}</Typography.Paragraph>

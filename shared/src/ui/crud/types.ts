@@ -18,8 +18,22 @@ export interface ColumnDefinition<Item> {
   titleKey: string;
   /** The cell; defaults to `item[key]` as text. */
   render?: (item: Item, t: TFunction) => ReactNode;
-  width?: number | string;
+  /** Fixed width in px; columns without one share what is left (the table never outgrows its area). */
+  width?: number;
   align?: 'left' | 'right' | 'center';
+  /** The server's sort key for this column (docs/server.md "List query"): its header sorts the list. */
+  sortKey?: string;
+}
+
+/** A list filter: a select above the table whose choice goes to the URL and to the server as `?<param>=`. */
+export interface ListFilterDefinition {
+  /** The list query parameter the server accepts (docs/server.md "Filters"). */
+  param: string;
+  labelKey: string;
+  /** A fixed list of values and the key prefix of their labels, or options from `/api/<endpoint>/options`. */
+  options?: readonly (string | number)[];
+  optionLabelPrefix?: string;
+  optionsFrom?: OptionsSource;
 }
 
 /** Where a select's options come from: `/api/<endpoint>/options`, narrowed by other fields. */
@@ -65,6 +79,9 @@ export interface ResourceDefinition<Item extends ResourceItem = ResourceItem> {
   singularKey: string;
   pluralKey: string;
   columns: ColumnDefinition<Item>[];
+  /** The server's order when the URL names none, shown on its column's header. Default: `name` ascending. */
+  defaultSort?: { key: string; order: 'asc' | 'desc' };
+  filters?: ListFilterDefinition[];
   fields?: FieldDefinition[];
   createSchema?: v.GenericSchema;
   updateSchema?: v.GenericSchema;

@@ -26,3 +26,18 @@ test('in English, with its own separators', async () => {
   expect(screen.getByText('100,024 records')).toBeInTheDocument();
   expect(screen.getByTestId('page-of')).toHaveTextContent('2 of 5,002');
 });
+
+test('an empty list has no pages: "0 de 0" beside "Nenhum registro", every button disabled', () => {
+  renderPager(0);
+  expect(screen.getByText('Nenhum registro')).toBeInTheDocument();
+  expect(screen.getByTestId('page-of')).toHaveTextContent('0 de 0');
+  for (const name of ['Primeira página', 'Página anterior', 'Próxima página', 'Última página']) {
+    expect(screen.getByRole('button', { name })).toBeDisabled();
+  }
+});
+
+test('its icons are hidden from screen readers: the buttons are named by their labels alone', () => {
+  renderPager(45);
+  expect(screen.getByRole('button', { name: 'Próxima página' })).toBeInTheDocument();
+  expect(document.querySelectorAll('[data-testid="pager"] [role="img"]:not([aria-hidden="true"])')).toHaveLength(0);
+});
