@@ -1,0 +1,74 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { insertDemoData } from '../src/demo/seed.js';
+import type { Database } from '../src/db/connection.js';
+import { MIB, buildCases, formatReport, listen, prepare, quickSample, run } from '../bench/fuzz.js';
+import type { FailureKind, FuzzReport, FuzzServer, Outcome } from '../bench/fuzz.js';
+import { openTestDatabase, testConfig } from './helpers.js';
+
+/**
+ * The fuzz of bench/fuzz.ts on its smaller, fixed sample (a few hundred requests): every
+ * operation of the OpenAPI document, real HTTP on 127.0.0.1, the demo data, as admin, as a
+ * contract-level user, as the reporter and without a session. So an endpoint added later is
+ * fuzzed too, and none may answer hostile input with a 500 or with another error shape.
+ * Speed (the tool's 2 s rule) is not asserted here: the tool reports it.
+ */
+
+let db: Database;
+let server: FuzzServer;
+let report: FuzzReport;
+
+const lines = (outcomes: Outcome[]) =>
+  outcomes.map(
+    (o) =>
+      `${o.status ?? 'no answer'} ${o.case.operation} · ${o.case.variant} · ${o.case.session}` +
+      (o.serverErrors.length ? ` · server: ${o.serverErrors[0]}` : ` → ${o.excerpt.slice(0, 100)}`),
+  );
+
+const failing = (...kinds: FailureKind[]) =>
+  lines(report.failures.filter((o) => o.failures.some((kind) => kinds.includes(kind))));
+
+describe('fuzz of every OpenAPI operation', () => {
+  before(async () => {
+    db = await openTestDatabase();
+    await insertDemoData(db.orm);
+    server = await listen(db, testConfig());
+    const { tokens, context } = await prepare(server.target, server.config.maxImageMb * MIB);
+    const cases = quickSample(buildCases(context));
+    report = await run(server.target, tokens, context, cases, {
+      maxRequests: 5000,
+      seconds: 120,
+      concurrency: 1,
+      serverErrors: server.errors,
+    });
+    if (report.failures.length) console.log(formatReport(report, 'fuzz sample (test/fuzz.test.ts)', 3));
+  });
+  after(async () => {
+    await server?.close();
+    await db?.close();
+  });
+
+  test('every operation of the document is exercised, with a few hundred requests', () => {
+    assert.deepEqual(report.uncovered, []);
+    assert.equal(report.covered, report.operations);
+    assert.ok(report.operations >= 40, `only ${report.operations} operations in /api/docs/json`);
+    assert.ok(report.sent >= 300 && report.sent <= 5000, `${report.sent} requests`);
+    assert.equal(report.stoppedBy, 'done');
+  });
+
+  test('no hostile input gets a 5xx', () => {
+    assert.deepEqual(failing('5xx'), []);
+  });
+
+  test('every error answer is { code, message } with a code of the catalogue, and every answer is whole', () => {
+    assert.deepEqual(failing('malformed', 'cut'), []);
+  });
+
+  test('NUL and lone surrogates are refused, never taken', () => {
+    assert.deepEqual(failing('accepted'), []);
+  });
+
+  test('XSRF, upload and size rules hold under hostile input', () => {
+    assert.deepEqual(failing('unexpected'), []);
+  });
+});
