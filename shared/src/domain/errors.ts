@@ -13,6 +13,11 @@ export const ERROR_CODES = [
   'payload_too_large',
   'server_error',
   'network_error',
+  // bad input refused at the edge (docs/server.md, "Input")
+  'invalid_text',
+  'bad_request',
+  'request_too_large',
+  'request_timeout',
   // authentication
   'invalid_credentials',
   'reporter_denied',
@@ -28,14 +33,14 @@ export const ERROR_CODES = [
   'duplicate_user_email',
   'parent_inactive',
   'cannot_deactivate_self',
+  'cannot_change_own_profile',
+  'cannot_set_own_password',
+  'password_change_required',
   'image_type',
   'image_too_large',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-  'cannot_change_own_profile',
-  'cannot_set_own_password',
-  'password_change_required',
 /** Codes of single fields, produced by the valibot schemas and by the server. */
 export const FIELD_CODES = [
   'required',
@@ -49,6 +54,7 @@ export const FIELD_CODES = [
   'must_be_positive',
   'inactive_parent',
   'invalid_parent',
+  'invalid_text',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 
