@@ -5,7 +5,8 @@ import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
-import { errorHandling } from './plugins/errors.js';
+import { clientErrorHandler, errorHandling, frameworkErrors } from './plugins/errors.js';
+import { inputText } from './plugins/input-text.js';
 import { xsrfProtection } from './plugins/xsrf.js';
 import { authentication } from './plugins/authentication.js';
 import { apiDocs } from './plugins/docs.js';
@@ -49,6 +50,9 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
     },
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    // Refusals made before the error handler runs, in the API's error shape (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   // Route schemas only document the API: the shared valibot schemas validate bodies
@@ -57,6 +61,7 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   await app.register(errorHandling);
+  await app.register(inputText);
   await app.register(cookie);
   await app.register(compress, {
     threshold: 1024,

@@ -78,18 +78,25 @@ export interface ListQuery {
   filters: SQL[];
 }
 
+/**
+ * The value of one of the object's own keys, never of its prototype: `?sort=toString` or
+ * `?sort=__proto__` must find nothing. Every key that comes from input is looked up this way.
+ */
+export function ownValue<Value>(record: Readonly<Record<string, Value>>, key: string): Value | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** Reads and checks the query string; 400 validation_failed with a code per parameter. */
 export function parseListQuery(shape: ListShape, query: unknown): ListQuery {
   const raw = (query ?? {}) as Record<string, unknown>;
   const input = parseBody(listQuerySchema, raw);
-  const sortKey = input.sort ?? shape.defaultSort.key;
-  const sort = shape.sorts[sortKey];
+  const sort = ownValue(shape.sorts, input.sort ?? shape.defaultSort.key);
   if (!sort) throw new ApiError(400, 'validation_failed', { sort: 'invalid_value' });
 
   const filters: SQL[] = [];
   const filterErrors: Record<string, string> = {};
   for (const [name, filter] of Object.entries(shape.filters ?? {})) {
-    const value = raw[name];
+    const value = ownValue(raw, name);
     if (value === undefined || value === '') continue;
     const byId = is(filter, Column);
     const parsed = byId ? v.safeParse(idText, value) : v.safeParse(v.picklist(filter.values), value);

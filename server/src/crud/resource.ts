@@ -61,6 +61,20 @@ export function allowedCaller(request: FastifyRequest, allowed: ((caller: Caller
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * The same batches, once the first has been read. Whatever fails later, once the download
+ * has started, makes the stream fail, and Fastify then destroys the connection: the browser
+ * sees a failed download, never a clean end of a truncated file.
+ */
+async function startedBatches<Batch>(batches: AsyncGenerator<Batch>): Promise<AsyncGenerator<Batch>> {
+  const first = await batches.next();
+  return (async function* rest() {
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
+  })();
+}
+
 export function resourceRoutes<Item, Input extends object>(resource: ResourceDefinition<Item, Input>) {
   const { read, access, write } = resource;
   const docs = resourceDocs(resource.name);
@@ -96,7 +110,9 @@ export function resourceRoutes<Item, Input extends object>(resource: ResourceDef
       const query = parseListQuery(read, request.query);
       const locale = pickLocale(request.headers['accept-language']);
       const fileName = `${resource.export.fileName[locale]}-${today()}.${format}`;
-      const batches = exportItems<Item>(orm, read, caller, query);
+      // The first batch is read before any header or byte leaves: a query the database
+      // refuses is still an ordinary error answer, never a 200 with half a file.
+      const batches = await startedBatches(exportItems<Item>(orm, read, caller, query));
       const { columns } = resource.export;
       const body =
         (format as ExportFormat) === 'csv'

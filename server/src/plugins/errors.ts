@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorMessage } from '@canteiro/shared/domain';
 import type { ErrorCode } from '@canteiro/shared/domain';
 import { ApiError, sendError } from '../errors.js';
 import { appWide } from './app-wide.js';
@@ -32,11 +35,62 @@ function codeOfClientError(status: number): ErrorCode {
       return 'forbidden';
     case 404:
       return 'not_found';
+    case 408:
+      return 'request_timeout';
     case 413:
       return 'payload_too_large';
+    case 414:
+    case 431:
+      return 'request_too_large';
     case 429:
       return 'rate_limited';
     default:
       return 'validation_failed';
   }
+}
+
+/**
+ * The router's own refusals, which never reach the error handler (Fastify's
+ * `frameworkErrors` option): a URL whose percent-encoding is not UTF-8 text is 400
+ * invalid_text; a path segment over `maxParamLength` (100) names no record, 404 not_found.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    sendError(request, reply, 400, 'invalid_text');
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    sendError(request, reply, 404, 'not_found');
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  sendError(request, reply, 500, 'server_error');
+}
+
+/**
+ * A request Node's HTTP parser refuses before Fastify sees it (Fastify's
+ * `clientErrorHandler` option): headers or request line over the limit (431), too slow
+ * (408), not HTTP (400). Written straight to the socket in the one error shape, in the
+ * default language (the headers were never read), then the connection is closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code]: [number, ErrorCode] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request_too_large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout']
+        : [400, 'bad_request'];
+  this.log.info({ code: error.code, status }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ code, message: errorMessage(code) });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }

@@ -10,7 +10,8 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? '_';
-    if (!(key in fields)) fields[key] = fieldCode(issue);
+    // Own keys only: a field named `constructor` or `toString` is a field like any other.
+    if (!Object.hasOwn(fields, key)) fields[key] = fieldCode(issue);
   }
   return fields;
 }
