@@ -4,9 +4,9 @@ import { signIn, signInWithForm } from './support';
 
 const unique = Date.now().toString(36).slice(-5).toUpperCase();
 
-/** A real 1×1 PNG. */
+/** A real 1×1 PNG (every chunk with its CRC: the server checks the whole structure). */
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082',
   'hex',
 );
 

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResponse } from '@canteiro/shared/domain';
@@ -20,12 +21,26 @@ let admin: Client;
 
 adminSuite((context) => ({ db, app, people, admin } = context));
 
-/** A 1×1 PNG and the start of a JPEG: what a real file begins with is all that counts. */
+/** A real 1×1 PNG and a real 2×1 JPEG (Chromium's canvas): the whole file is checked, not only its start. */
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082',
   'hex',
 );
-const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), randomBytes(64)]);
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/4gHYSUNDX1BST0ZJTEUAAQEAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADb/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAABAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCdAHrB/9k=',
+  'base64',
+);
+
+/** The PNG grown by `size` bytes of a private chunk before IEND: still a valid PNG. */
+function paddedPng(size: number): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(size, 0);
+  head.write('zzPd', 4, 'latin1');
+  const data = Buffer.alloc(size);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([PNG.subarray(0, PNG.length - 12), head, data, crc, PNG.subarray(PNG.length - 12)]);
+}
 
 function upload(client: Client, userId: number, file: Buffer, filename: string, type: string, field = 'file') {
   const boundary = `canteiro${randomBytes(8).toString('hex')}`;
@@ -94,7 +109,7 @@ describe('uploading a picture', () => {
   });
 
   test('refuses a file over MAX_IMAGE_MB with 413 and the size in the message', async () => {
-    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    const big = paddedPng(2 * 1024 * 1024);
     const response = await upload(admin, people.contractA1, big, 'big.png', 'image/png');
     assert.equal(response.statusCode, 413);
     assert.deepEqual(response.json(), {
@@ -110,7 +125,7 @@ describe('uploading a picture', () => {
     const small = await startApp(db, { maxImageMb: 0.5 });
     try {
       const client = await Client.of(small, 'admin', 'en-US');
-      const file = Buffer.concat([PNG, Buffer.alloc(600 * 1024)]);
+      const file = paddedPng(600 * 1024);
       const response = await upload(client, people.contractA1, file, 'a.png', 'image/png');
       assert.equal(response.statusCode, 413);
       assert.equal((response.json() as { message: string }).message, 'The image must be at most 0.5 MB.');

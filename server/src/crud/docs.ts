@@ -55,7 +55,7 @@ export function resourceDocs(name: string): Record<string, FastifySchema> {
             pageSize: { type: 'integer' },
           },
         },
-        400: error('validation_failed: a query parameter, named in fields.'),
+        400: error('validation_failed (a query parameter, named in fields) or invalid_text (a NUL or lone surrogate).'),
         ...common,
       },
     },
@@ -81,7 +81,11 @@ export function resourceDocs(name: string): Record<string, FastifySchema> {
         properties: { format: { type: 'string', enum: [...EXPORT_FORMATS] }, ...listQuery.properties },
         required: ['format'],
       },
-      response: { 200: { description: 'The file (Content-Disposition: attachment).' }, ...common },
+      response: {
+        200: { description: 'The file (Content-Disposition: attachment).' },
+        400: error('validation_failed or invalid_text, before any byte of the file: a normal JSON answer.'),
+        ...common,
+      },
     },
     read: {
       ...base,

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { imageLimitBytes, imageType } from '@canteiro/shared/domain';
+import { imageInfo, imageLimitBytes } from '@canteiro/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { userPictures, users } from '../db/schema/people.js';
 import { ApiError } from '../errors.js';
+import { assertCleanText } from '../plugins/input-text.js';
 import { recordAudit } from '../audit.js';
 import { signedInUser } from '../plugins/authentication.js';
 import { usersScope } from '../scope.js';
@@ -15,8 +16,9 @@ import { allowedCaller, pathId } from '../crud/resource.js';
 
 /**
  * Profile pictures: POST /api/users/:id/picture (multipart, one field `file`) and GET of
- * the same path. JPEG or PNG only, recognised by the file's first bytes (a name or a
- * declared type proves nothing), up to MAX_IMAGE_MB. Stored in the database (user_pictures).
+ * the same path. JPEG or PNG only, recognised by the file's content (a name or a declared
+ * type proves nothing): the signature, then the whole structure and the dimensions
+ * (`imageInfo`). Up to MAX_IMAGE_MB, whole or not at all. Stored in the database (user_pictures).
  */
 
 export interface UserPictureRoutesOptions extends Record<string, unknown> {
@@ -27,26 +29,57 @@ export interface UserPictureRoutesOptions extends Record<string, unknown> {
 const VERSION_LENGTH = 16;
 const pictureUrl = (id: number, digest: string) => `/api/users/${id}/picture?v=${digest.slice(0, VERSION_LENGTH)}`;
 
+/** A picture is data, never a document: nothing in it may run, load or frame anything. */
+const PICTURE_CSP = "default-src 'none'; sandbox";
+
 const imageTooLarge = (maxSize: number) =>
   new ApiError(413, 'image_too_large', { file: 'image_too_large' }, { maxSize });
 
-/** The one uploaded file, whole; refuses anything but a single file within the limit. */
-async function readUpload(request: FastifyRequest, maxSize: number): Promise<Buffer> {
-  const missing = new ApiError(400, 'validation_failed', { file: 'required' });
-  let file;
-  try {
-    file = await request.file();
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing;
-    throw error;
+/** The upload itself is malformed (no boundary, cut short, not multipart): 400, never a 500. */
+const badUpload = () => new ApiError(400, 'validation_failed', { file: 'invalid_value' });
+
+/**
+ * Errors of @fastify/multipart and busboy, by what the client did wrong. Anything else (and
+ * our own ApiErrors) passes through unchanged.
+ */
+function uploadError(error: unknown, maxSize: number): unknown {
+  if (error instanceof ApiError) return error;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return imageTooLarge(maxSize);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ApiError(400, 'validation_failed', { file: 'required' });
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+    case 'ERR_STREAM_PREMATURE_CLOSE': // the body ended before the multipart did (cut short)
+      return badUpload();
   }
-  if (!file || file.fieldname !== 'file') throw missing;
+  // busboy's own words for a body that is not the multipart it announced.
+  const text = typeof message === 'string' ? message : '';
+  if (/boundary|unexpected end|malformed|multipart|terminated early|part header/i.test(text)) return badUpload();
+  return error;
+}
+
+/**
+ * The one uploaded file, whole, read to its end; refuses anything but a single file named
+ * `file` within the limit. A file over the limit is refused as a whole (413): busboy stops
+ * keeping bytes at the limit and marks the stream `truncated`, which is checked here, so a
+ * cut file is never taken for the picture.
+ */
+async function readUpload(request: FastifyRequest, maxSize: number, limitBytes: number): Promise<Buffer> {
   try {
-    return await file.toBuffer();
+    const file = await request.file();
+    assertCleanText(file?.fieldname, 'file');
+    assertCleanText(file?.filename, 'file');
+    if (!file || file.fieldname !== 'file') throw new ApiError(400, 'validation_failed', { file: 'required' });
+    const content = await file.toBuffer();
+    if (file.file.truncated || content.length > limitBytes) throw imageTooLarge(maxSize);
+    return content;
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge(maxSize);
-    throw error;
+    throw uploadError(error, maxSize);
   }
 }
 
@@ -55,8 +88,9 @@ export async function userPictureRoutes(
   { db, maxImageMb }: UserPictureRoutesOptions,
 ): Promise<void> {
   const { orm } = db;
+  const limitBytes = imageLimitBytes(maxImageMb);
   await app.register(multipart, {
-    limits: { fileSize: imageLimitBytes(maxImageMb), files: 1, fields: 0, parts: 1 },
+    limits: { fileSize: limitBytes, files: 1, fields: 0, parts: 1 },
   });
 
   app.post(
@@ -69,7 +103,11 @@ export async function userPictureRoutes(
         consumes: ['multipart/form-data'],
         response: {
           200: { description: 'Saved.', type: 'object', properties: { profilePicture: { type: 'string' } } },
-          400: { description: 'image_type (not a JPEG or PNG), or validation_failed.', $ref: 'ApiError#' },
+          400: {
+            description:
+              'image_type (not a whole, well-formed JPEG or PNG), validation_failed (no file, not well-formed multipart) or invalid_text.',
+            $ref: 'ApiError#',
+          },
           404: { description: 'not_found (or out of scope).', $ref: 'ApiError#' },
           413: { description: 'image_too_large; `maxSize` (MB) in the body.', $ref: 'ApiError#' },
         },
@@ -82,8 +120,9 @@ export async function userPictureRoutes(
       const [target] = await orm.select({ picture: users.profilePicture }).from(users).where(inScope);
       if (!target) throw new ApiError(404, 'not_found');
 
-      const content = await readUpload(request, maxImageMb);
-      const contentType = imageType(content);
+      const content = await readUpload(request, maxImageMb, limitBytes);
+      // The whole file's structure and dimensions, not only its first bytes.
+      const contentType = imageInfo(content)?.contentType;
       if (!contentType) throw new ApiError(400, 'image_type', { file: 'image_type' }, { maxSize: maxImageMb });
       const digest = createHash('sha256').update(content).digest('hex');
       const profilePicture = pictureUrl(id, digest);
@@ -121,7 +160,7 @@ export async function userPictureRoutes(
         tags: ['users'],
         security: [{ token: [] }],
         response: {
-          200: { description: 'image/jpeg or image/png.' },
+          200: { description: "image/jpeg or image/png; inline, nosniff, CSP default-src 'none'; sandbox." },
           404: { description: 'not_found (none, or out of scope).', $ref: 'ApiError#' },
         },
       },
@@ -139,11 +178,16 @@ export async function userPictureRoutes(
       // The URL carries the content's digest: that exact URL never changes, any other revalidates.
       const version = (request.query as { v?: string }).v;
       const cached = version === picture.digest.slice(0, VERSION_LENGTH);
-      return reply
-        .type(picture.contentType)
-        .header('cache-control', cached ? 'private, max-age=31536000, immutable' : 'private, no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .send(picture.content);
+      return (
+        reply
+          .type(picture.contentType)
+          .header('cache-control', cached ? 'private, max-age=31536000, immutable' : 'private, no-cache')
+          // Shown in place, never sniffed as another type, and inert even if opened on its own.
+          .header('content-disposition', 'inline')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', PICTURE_CSP)
+          .send(picture.content)
+      );
     },
   );
 }

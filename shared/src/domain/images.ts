@@ -17,5 +17,144 @@ export function imageType(content: Uint8Array): ImageContentType | null {
   return match?.contentType ?? null;
 }
 
+/** The largest width or height a picture may have: a small file must not unpack into a huge bitmap. */
+export const MAX_IMAGE_SIDE = 10_000;
+
+export interface ImageInfo {
+  contentType: ImageContentType;
+  width: number;
+  height: number;
+}
+
+/**
+ * The whole file checked, not only its first bytes: a PNG or a JPEG from its signature to its
+ * last byte, with sane dimensions, or null. A file that starts like an image and goes on with
+ * HTML, SVG or anything else is refused. The structure is checked, the pixels are not decoded.
+ */
+export function imageInfo(content: Uint8Array): ImageInfo | null {
+  const contentType = imageType(content);
+  const size = contentType === 'image/png' ? pngSize(content) : contentType === 'image/jpeg' ? jpegSize(content) : null;
+  if (!contentType || !size) return null;
+  const { width, height } = size;
+  const sane = (side: number) => Number.isInteger(side) && side >= 1 && side <= MAX_IMAGE_SIDE;
+  return sane(width) && sane(height) ? { contentType, width, height } : null;
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+const uint32 = (bytes: Uint8Array, at: number): number =>
+  ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+const uint16 = (bytes: Uint8Array, at: number): number => (bytes[at]! << 8) | bytes[at + 1]!;
+
+let crcTable: Uint32Array | undefined;
+
+/** The CRC-32 of PNG chunks (ISO 3309), over `bytes[start, end)`. */
+function crc32(bytes: Uint8Array, start: number, end: number): number {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n += 1) {
+      let c = n;
+      for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (let index = start; index < end; index += 1) crc = crcTable[(crc ^ bytes[index]!) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** Bit depths each PNG colour type allows. */
+const PNG_DEPTHS = new Map<number, readonly number[]>([
+  [0, [1, 2, 4, 8, 16]],
+  [2, [8, 16]],
+  [3, [1, 2, 4, 8]],
+  [4, [8, 16]],
+  [6, [8, 16]],
+]);
+
+/**
+ * PNG: the signature, then chunks (length, four-letter type, data, CRC) each whole and with
+ * its right CRC: IHDR first with a valid header, at least one IDAT, IEND last and nothing after.
+ */
+function pngSize(bytes: Uint8Array): Size | null {
+  let offset = 8;
+  let size: Size | null = null;
+  let hasData = false;
+  while (offset + 12 <= bytes.length) {
+    const length = uint32(bytes, offset);
+    const dataStart = offset + 8;
+    const dataEnd = dataStart + length;
+    if (length > 0x7fffffff || dataEnd + 4 > bytes.length) return null;
+    const type = String.fromCharCode(...bytes.subarray(offset + 4, dataStart));
+    if (!/^[A-Za-z]{4}$/.test(type)) return null;
+    if (crc32(bytes, offset + 4, dataEnd) !== uint32(bytes, dataEnd)) return null;
+    if (offset === 8) {
+      if (type !== 'IHDR' || length !== 13) return null;
+      const depth = bytes[dataStart + 8]!;
+      const colour = bytes[dataStart + 9]!;
+      const [compression, filter, interlace] = [bytes[dataStart + 10], bytes[dataStart + 11], bytes[dataStart + 12]];
+      if (!PNG_DEPTHS.get(colour)?.includes(depth) || compression !== 0 || filter !== 0 || interlace! > 1) return null;
+      size = { width: uint32(bytes, dataStart), height: uint32(bytes, dataStart + 4) };
+    } else if (type === 'IHDR') return null;
+    if (type === 'IDAT') hasData = true;
+    offset = dataEnd + 4;
+    if (type === 'IEND') return length === 0 && offset === bytes.length && hasData ? size : null;
+  }
+  return null;
+}
+
+/** JPEG markers that stand alone, without a length: TEM and RST0–RST7. */
+const standalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
+/** Start-of-frame markers (C0–CF but DHT C4, JPG C8 and DAC CC): they hold the dimensions. */
+const startOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/**
+ * JPEG: SOI, then segments, each a marker and a length that fits the file; a frame header
+ * (SOF) with its dimensions before the first scan; after each scan its entropy-coded data
+ * (0xFF only as FF00 or a restart marker) up to the next marker; EOI last and nothing after.
+ */
+function jpegSize(bytes: Uint8Array): Size | null {
+  let offset = 2;
+  let size: Size | null = null;
+  let scanned = false;
+  while (offset < bytes.length) {
+    if (bytes[offset] !== 0xff) return null;
+    // Any number of fill bytes (0xFF) may come before a marker.
+    while (bytes[offset] === 0xff) offset += 1;
+    if (offset >= bytes.length) return null;
+    const marker = bytes[offset]!;
+    offset += 1;
+    if (marker === 0xd9) return offset === bytes.length && scanned && size ? size : null;
+    if (marker === 0x00 || marker === 0xd8) return null;
+    if (standalone(marker)) continue;
+    if (offset + 2 > bytes.length) return null;
+    const length = uint16(bytes, offset);
+    if (length < 2 || offset + length > bytes.length) return null;
+    if (startOfFrame(marker)) {
+      if (size || length < 8) return null;
+      size = { height: uint16(bytes, offset + 3), width: uint16(bytes, offset + 5) };
+    }
+    offset += length;
+    if (marker === 0xda) {
+      if (!size) return null;
+      scanned = true;
+      // Entropy-coded data: runs until a 0xFF that is neither stuffing (FF00) nor a restart marker.
+      while (offset < bytes.length) {
+        if (bytes[offset] === 0xff) {
+          const next = bytes[offset + 1];
+          if (next === 0x00 || (next !== undefined && next >= 0xd0 && next <= 0xd7)) offset += 2;
+          else if (next === 0xff) offset += 1;
+          else break;
+        } else offset += 1;
+      }
+    }
+  }
+  return null;
+}
+
 /** The limit in bytes of a maximum given in MB (the setting's unit). */
 export const imageLimitBytes = (maxImageMb: number): number => Math.floor(maxImageMb * 1024 * 1024);
