@@ -77,6 +77,8 @@ export interface Outcome {
   status: number | null;
   ms: number;
   excerpt: string;
+  /** The body's shape: `{ error, code, message } code=FST_ERR_…`, or `not JSON (text/html)`. */
+  shape: string;
   failures: FailureKind[];
   /** Error lines the server logged while the request was in flight. */
   serverErrors: string[];
@@ -183,6 +185,28 @@ const PATH_VALUES: { label: string; raw: string; mustRefuse?: boolean; core?: bo
   { label: '..%2F', raw: '..%2F..%2Fhealth' },
   { label: 'toString', raw: 'toString', core: true },
   { label: '__proto__', raw: '__proto__' },
+];
+
+/** Accept-Language values that pick a message catalogue. */
+const ACCEPT_LANGUAGES = [
+  '__proto__',
+  'toString',
+  'constructor',
+  'en-US;q=abc, pt-BR;q=-1',
+  '*',
+  `${'x-'.repeat(4000)}en`,
+];
+
+/** Authorization headers that carry no valid session. */
+const AUTHORIZATIONS = [
+  { label: 'Token', value: 'Token' },
+  { label: 'Token + space', value: 'Token ' },
+  { label: 'Token toString', value: 'Token toString' },
+  { label: 'Token __proto__', value: 'Token __proto__' },
+  { label: 'Bearer', value: 'Bearer abc' },
+  { label: 'Token a b', value: 'Token a b' },
+  { label: 'Token of 10 000 chars', value: `Token ${'x'.repeat(10_000)}` },
+  { label: 'Token with unicode', value: 'Token \u00e9\u00e0' },
 ];
 
 /** Fields of a read item that no form sends. */
@@ -315,7 +339,8 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
   const baselines: FuzzCase[] = [];
   const rest: FuzzCase[] = [];
   const seenPaths = new Map<string, Set<string>>();
-  for (const { key, method, path, operation } of operationsOf(context.document)) {
+  let firstProtectedSeen = false;
+  for (const [operationIndex, { key, method, path, operation }] of operationsOf(context.document).entries()) {
     seenPaths.set(path, (seenPaths.get(path) ?? new Set()).add(method));
     const parameters = operation.parameters ?? [];
     const isPublic = !operation.security?.length;
@@ -483,6 +508,21 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
         },
         { label: 'no content-type', headers: {}, body: Buffer.from(templateText ?? '{}') },
         { label: 'multipart without boundary', headers: { 'content-type': 'multipart/form-data' }, body: PNG },
+        {
+          label: 'content-type charset=__proto__',
+          headers: { 'content-type': 'application/json; charset=__proto__' },
+          body: Buffer.from(templateText ?? '{}'),
+        },
+        {
+          label: 'content-type with empty parameters',
+          headers: { 'content-type': 'application/json;;;=' },
+          body: Buffer.from(templateText ?? '{}'),
+        },
+        {
+          label: 'content-type of 5 000 chars',
+          headers: { 'content-type': `application/json; x=${'x'.repeat(5000)}` },
+          body: Buffer.from(templateText ?? '{}'),
+        },
       ];
       for (const whole of wholeBodies)
         for (const session of sessions)
@@ -611,6 +651,62 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
           });
     }
 
+    // Query parameter names a plain object already has.
+    if (method === 'GET')
+      for (const session of deep.slice(0, 1))
+        rest.push({
+          ...common,
+          path: url(fillPath(), [
+            ...baseQuery(0),
+            '__proto__=1',
+            'constructor=1',
+            'toString=x',
+            'hasOwnProperty=1',
+            '__proto__%5Ba%5D=1',
+          ]),
+          family: 'query',
+          variant: 'query names __proto__, constructor, toString…',
+          session,
+          core: true,
+        });
+
+    // The language of the error message: on a request that fails (no session, or a bad body).
+    ACCEPT_LANGUAGES.forEach((language, index) =>
+      rest.push({
+        ...common,
+        path: url(fillPath(), baseQuery(0)),
+        family: 'header',
+        variant: `header accept-language=${language.slice(0, 30)}${language.length > 30 ? '…' : ''}`,
+        session: 'none',
+        ...(isPublic && method !== 'GET' ? json('{"email":') : withTemplate),
+        headers: {
+          ...(isPublic && method !== 'GET' ? json('').headers : withTemplate.headers),
+          'accept-language': language,
+        },
+        core: index === operationIndex % ACCEPT_LANGUAGES.length,
+      }),
+    );
+
+    // Hostile Authorization headers: every one of them on the first protected operation, one per operation after.
+    if (!isPublic) {
+      const first = !firstProtectedSeen;
+      firstProtectedSeen = true;
+      AUTHORIZATIONS.forEach((authorization, index) => {
+        if (!first && index !== operationIndex % AUTHORIZATIONS.length) return;
+        rest.push({
+          ...common,
+          path: url(fillPath(), baseQuery(0)),
+          family: 'header',
+          variant: `header authorization=${authorization.label}`,
+          session: 'none',
+          ...withTemplate,
+          headers: { ...withTemplate.headers, authorization: authorization.value },
+          expect: { label: 'not signed in: 401', ok: (status: number) => status === 401 },
+          core: first || index === operationIndex % AUTHORIZATIONS.length,
+        });
+      });
+    }
+
     // HEAD of every GET.
     if (method === 'GET')
       rest.push({
@@ -716,7 +812,8 @@ function rawCases(context: FuzzContext): FuzzCase[] {
 
 /**
  * The test suite's sample: every baseline, and per operation and family the core variants,
- * each on one parameter or field chosen by rotation (so across operations every one is hit).
+ * each on one parameter or field and one session chosen by rotation (so across operations
+ * every one is hit).
  */
 export function quickSample(cases: FuzzCase[]): FuzzCase[] {
   const operations = [...new Set(cases.map((c) => c.operation))];
@@ -728,9 +825,10 @@ export function quickSample(cases: FuzzCase[]): FuzzCase[] {
       picked.push(c);
       continue;
     }
-    // Group the core cases by operation, family, value and session; keep one of each group.
+    // Group the core cases by operation, family and value; keep one of each group (its
+    // parameter or field, and its session, chosen by rotation).
     const value = c.variant.replace(/^(path|query|field|header) [^=]+=/, '$1 =');
-    const key = `${c.operation}|${c.family}|${value}|${c.session}`;
+    const key = `${c.operation}|${c.family}|${value}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   let rotation = 0;
@@ -1145,6 +1243,7 @@ export async function run(
         status: answer.status,
         ms,
         excerpt: excerptOf(answer),
+        shape: shapeOf(answer),
         failures: judge(c, answer, ms),
         serverErrors,
       });
@@ -1174,6 +1273,19 @@ export async function run(
     failures: outcomes.filter((o) => o.failures.length),
     stoppedBy,
   };
+}
+
+function shapeOf(answer: Answer): string {
+  const type = String(answer.headers['content-type'] ?? 'no content-type');
+  try {
+    const body = JSON.parse(answer.body.toString('utf8')) as unknown;
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return `JSON ${JSON.stringify(body)?.slice(0, 40)}`;
+    const { code } = body as { code?: unknown };
+    return `{ ${Object.keys(body).join(', ')} }${code === undefined ? '' : ` code=${String(code)}`}`;
+  } catch {
+    return answer.body.length ? `not JSON (${type})` : `empty body (${type})`;
+  }
 }
 
 function excerptOf(answer: Answer): string {
@@ -1230,10 +1342,7 @@ export function groupFailures(failures: Outcome[]) {
               ? `taken: ${outcome.case.variant.replace(/^(\w+) [^=]+=/, '$1 …=')}`
               : (outcome.serverErrors[0] ??
                 (kind === 'cut' ? /^\[[^\]]*\]( \([^)]*\))?/.exec(outcome.excerpt)?.[0] : undefined) ??
-                outcome.excerpt
-                  .replace(/\d{3,}/g, 'N')
-                  .replace(/"message":"[^"]*"/, '"message":…')
-                  .slice(0, 110));
+                (kind === 'malformed' ? outcome.shape : outcome.excerpt.replace(/\d{3,}/g, 'N').slice(0, 110)));
       const key = `${kind}|${status}|${what}`;
       const group = groups.get(key) ?? { kind, status, what, outcomes: [] };
       group.outcomes.push(outcome);
