@@ -1178,11 +1178,31 @@ export interface FuzzReport {
   stoppedBy: 'done' | 'requests' | 'time';
 }
 
+/**
+ * At most `max` cases: one valid request per operation first, then the others evenly spread
+ * (every k-th), so a small budget still reaches every operation and every kind of variant.
+ */
+export function bounded(cases: FuzzCase[], max: number): FuzzCase[] {
+  const seen = new Set<string>();
+  const first: FuzzCase[] = [];
+  const others: FuzzCase[] = [];
+  for (const c of cases) {
+    if (!seen.has(c.operation)) {
+      seen.add(c.operation);
+      first.push(c);
+    } else others.push(c);
+  }
+  const room = Math.max(0, max - first.length);
+  const step = others.length / Math.max(1, room);
+  const spread = others.length <= room ? others : Array.from({ length: room }, (_, i) => others[Math.floor(i * step)]!);
+  return [...first, ...spread].slice(0, max);
+}
+
 export async function run(
   target: Target,
   tokens: Tokens,
   context: FuzzContext,
-  cases: FuzzCase[],
+  all: FuzzCase[],
   options: FuzzOptions,
 ): Promise<FuzzReport> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
@@ -1192,8 +1212,10 @@ export async function run(
   const disposable = new Map<string, string>();
   let next = 0;
   let stoppedBy: FuzzReport['stoppedBy'] = 'done';
-  const limit = Math.min(cases.length, options.maxRequests);
-  if (cases.length > options.maxRequests) stoppedBy = 'requests';
+  const planned = all.length;
+  const cases = planned > options.maxRequests ? bounded(all, options.maxRequests) : all;
+  if (cases !== all) stoppedBy = 'requests';
+  const limit = cases.length;
 
   const tokenOf = async (c: FuzzCase): Promise<string | undefined> => {
     switch (c.session) {
@@ -1262,7 +1284,7 @@ export async function run(
   const answered = new Set(outcomes.filter((o) => o.status !== null).map((o) => o.case.operation));
   const uncovered = documented.filter((key) => !answered.has(key));
   return {
-    planned: cases.length,
+    planned,
     sent: outcomes.length,
     seconds: (performance.now() - started) / 1000,
     statuses,
