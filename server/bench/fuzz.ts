@@ -43,7 +43,8 @@ import { insertDemoData } from '../src/demo/seed.js';
 // Cases
 
 export type Session = 'admin' | 'contract' | 'reporter' | 'none' | 'disposable';
-export type Family = 'baseline' | 'path' | 'query' | 'header' | 'field' | 'body' | 'upload' | 'method' | 'head' | 'raw';
+export type Family =
+  'baseline' | 'path' | 'query' | 'header' | 'field' | 'body' | 'upload' | 'method' | 'head' | 'race' | 'raw';
 
 export interface FuzzCase {
   /** The OpenAPI operation (`GET /api/bases/{id}`), or the raw request's own name. */
@@ -67,6 +68,10 @@ export interface FuzzCase {
   mustRefuse?: boolean;
   /** Part of the test suite's smaller sample. */
   core?: boolean;
+  /** The sample keeps one case per operation, family and group (by default the variant's value). */
+  sampleGroup?: string;
+  /** Sent this many times at once (identical creates racing for one unique name). */
+  parallel?: number;
 }
 
 export type FailureKind = '5xx' | 'malformed' | 'cut' | 'slow' | 'accepted' | 'unexpected';
@@ -117,6 +122,8 @@ const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MOBILE_PREFIX = '/api/mobile/';
 const SLOW_MS = 2000;
+/** Identical creates sent at once. */
+const RACE = 6;
 const TIMEOUT_MS = 15_000;
 
 /** A JSON string literal, its escapes kept (`"\ud800"` stays a lone surrogate on the wire). */
@@ -143,18 +150,64 @@ const FIELD_VALUES: { label: string; json: string; mustRefuse?: boolean; core?: 
   { label: '100 000 chars', json: JSON.stringify('x'.repeat(100_000)), core: true },
 ];
 
+/**
+ * Values shaped like the field's own: dates a calendar check may let through but the
+ * database refuses, numbers past a 32-bit column, another item's unique value in another
+ * case or padded with spaces.
+ */
+function valuesLike(
+  value: unknown,
+  other: unknown,
+): { label: string; json: string; mustRefuse?: boolean; core?: boolean }[] {
+  const values: { label: string; json: string; core?: boolean }[] = [];
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    values.push(
+      { label: 'year 0000', json: '"0000-01-01"', core: true },
+      { label: 'year 9999', json: '"9999-12-31"' },
+      { label: 'year 1', json: '"0001-01-01"' },
+      { label: '30 February', json: '"2026-02-30"' },
+      { label: 'date and time', json: '"2026-12-01T00:00:00Z"' },
+    );
+  else if (typeof value === 'string')
+    values.push({ label: 'emoji, combining and RTL marks', json: JSON.stringify('😀 e\u0301 \u202e ok') });
+  if (typeof value === 'number')
+    values.push(
+      { label: '2^31', json: '2147483648', core: true },
+      { label: '-2^31-1', json: '-2147483649' },
+      { label: '1e21', json: '1e21' },
+      { label: '1e-7', json: '1e-7' },
+    );
+  if (typeof value === 'boolean') values.push({ label: '"true"', json: '"true"' }, { label: '1', json: '1' });
+  if (typeof other === 'string' && other !== '')
+    values.push(
+      { label: "another item's value in upper case", json: JSON.stringify(other.toUpperCase()), core: true },
+      { label: "another item's value padded", json: JSON.stringify(`  ${other}  `) },
+    );
+  return values;
+}
+
 /** Values of one query or path parameter, already percent-encoded. */
-const QUERY_VALUES: { label: string; raw: string; mustRefuse?: boolean; core?: boolean; repeat?: boolean }[] = [
+const textual = (parameter: Parameter) => parameter.schema?.type === 'string' && !parameter.schema.enum;
+
+/** `text: false`: in the sample only on the parameter chosen by rotation, even for text parameters. */
+const QUERY_VALUES: {
+  label: string;
+  raw: string;
+  mustRefuse?: boolean;
+  core?: boolean;
+  repeat?: boolean;
+  text?: boolean;
+}[] = [
   { label: 'empty', raw: '' },
   { label: '%00', raw: '%00', mustRefuse: true, core: true },
-  { label: 'lone surrogate %ED%A0%80', raw: '%ED%A0%80', core: true },
+  { label: 'lone surrogate %ED%A0%80', raw: '%ED%A0%80', core: true, text: false },
   { label: '%', raw: '%' },
   { label: '%zz', raw: '%zz' },
   { label: 'toString', raw: 'toString', core: true },
   { label: '__proto__', raw: '__proto__' },
   { label: 'constructor', raw: 'constructor' },
   { label: 'hasOwnProperty', raw: 'hasOwnProperty' },
-  { label: 'repeated a=1&a=2', raw: '1', repeat: true, core: true },
+  { label: 'repeated a=1&a=2', raw: '1', repeat: true, core: true, text: false },
   { label: 'huge 1e23', raw: '99999999999999999999999' },
   { label: '1e309', raw: '1e309' },
   { label: '-1', raw: '-1' },
@@ -304,6 +357,8 @@ export interface FuzzContext {
   ids: Map<string, string>;
   /** A valid body per operation (`POST /api/bases/`). */
   bodies: Map<string, Record<string, unknown>>;
+  /** Another existing item per collection: its values are taken again, in other case or padded. */
+  others: Map<string, Record<string, unknown>>;
   maxImageBytes: number;
 }
 
@@ -416,7 +471,9 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
             session,
             ...withTemplate,
             mustRefuse: value.mustRefuse,
-            core: value.core,
+            core: value.core && (!textual(parameter) || value.text !== false),
+            // Text parameters (search, sort…) each get the sample's values; numbers share them.
+            ...(textual(parameter) ? { sampleGroup: `${parameter.name}=${value.label}` } : {}),
           });
       }),
     );
@@ -446,7 +503,10 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
     // Each field of a valid body replaced in turn.
     if (template && Object.keys(template).length)
       for (const field of Object.keys(template))
-        for (const value of FIELD_VALUES) {
+        for (const value of [
+          ...FIELD_VALUES,
+          ...valuesLike(template[field], context.others.get(collectionOf(path))?.[field]),
+        ]) {
           const text =
             value.json === ''
               ? JSON.stringify(Object.fromEntries(Object.entries(template).filter(([name]) => name !== field)))
@@ -552,6 +612,27 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
           expect: { label: 'XSRF refused: 403', ok: (status) => status === 403 },
           core: true,
         });
+    }
+
+    // Identical creates at once: one may take the unique name, the others get 409.
+    if (method === 'POST' && template && ['name', 'email'].some((field) => typeof template[field] === 'string')) {
+      const racing = Object.fromEntries(
+        Object.entries(template).map(([field, value]) => [
+          field,
+          field === 'name' ? `${String(value)} race` : field === 'email' ? `race.${String(value)}` : value,
+        ]),
+      );
+      rest.push({
+        ...common,
+        path: url(fillPath(), baseQuery(0)),
+        family: 'race',
+        variant: `${RACE} identical creates at once`,
+        session: deep[0] ?? 'none',
+        ...json(JSON.stringify(racing)),
+        parallel: RACE,
+        expect: { label: `at most one of ${RACE} identical creates succeeds`, ok: () => true },
+        core: true,
+      });
     }
 
     // Multipart uploads.
@@ -827,7 +908,7 @@ export function quickSample(cases: FuzzCase[]): FuzzCase[] {
     }
     // Group the core cases by operation, family and value; keep one of each group (its
     // parameter or field, and its session, chosen by rotation).
-    const value = c.variant.replace(/^(path|query|field|header) [^=]+=/, '$1 =');
+    const value = c.sampleGroup ?? c.variant.replace(/^(path|query|field|header) [^=]+=/, '$1 =');
     const key = `${c.operation}|${c.family}|${value}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
@@ -1113,6 +1194,7 @@ export async function prepare(
 
   const sessionEmails = new Set(['admin@canteiro.test', 'contract@canteiro.test', 'reporter@canteiro.test']);
   const ids = new Map<string, string>();
+  const others = new Map<string, Record<string, unknown>>();
   const bodies = new Map<string, Record<string, unknown>>();
   const operations = operationsOf(document);
   for (const collection of new Set(operations.map((o) => collectionOf(o.path)).filter((c) => c !== ''))) {
@@ -1123,6 +1205,7 @@ export async function prepare(
     );
     const item = items.at(-1);
     if (item) ids.set(collection, String(item.id));
+    if (items.length > 1) others.set(collection, items[0]!);
   }
   let unique = 0;
   for (const { key, path, method, operation } of operations) {
@@ -1153,7 +1236,7 @@ export async function prepare(
       bodies.set(key, body);
     }
   }
-  return { tokens, context: { document, ids, bodies, maxImageBytes } };
+  return { tokens, context: { document, ids, bodies, others, maxImageBytes } };
 }
 
 export interface FuzzOptions {
@@ -1206,13 +1289,14 @@ export async function run(
   options: FuzzOptions,
 ): Promise<FuzzReport> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const raceAgent = new http.Agent({ keepAlive: true, maxSockets: RACE });
   const started = performance.now();
   const outcomes: Outcome[] = [];
   // A throw-away session per operation; logout gets a fresh one for every request.
   const disposable = new Map<string, string>();
   let next = 0;
   let stoppedBy: FuzzReport['stoppedBy'] = 'done';
-  const planned = all.length;
+  const planned = all.reduce((sum, c) => sum + (c.parallel ?? 1), 0);
   const cases = planned > options.maxRequests ? bounded(all, options.maxRequests) : all;
   if (cases !== all) stoppedBy = 'requests';
   const limit = cases.length;
@@ -1242,38 +1326,47 @@ export async function run(
       const c = cases[next++]!;
       const token = await tokenOf(c);
       options.serverErrors?.take();
-      const begin = performance.now();
-      let answer: Answer;
-      if (c.raw !== undefined) {
-        const raw = Buffer.isBuffer(c.raw) ? c.raw.toString('latin1') : c.raw;
-        answer = await sendRaw(
-          target,
-          Buffer.from(raw.replace('{{TOKEN}}', token ?? ''), Buffer.isBuffer(c.raw) ? 'latin1' : 'utf8'),
-        );
-      } else {
-        const headers: Record<string, string> = {
-          ...(c.noXsrf ? {} : { cookie: `${XSRF_COOKIE}=${tokens.xsrf}`, [XSRF_HEADER]: tokens.xsrf }),
-          ...(token ? { authorization: `Token ${token}` } : {}),
-          ...c.headers,
+      const once = async (): Promise<Outcome> => {
+        const begin = performance.now();
+        let answer: Answer;
+        if (c.raw !== undefined) {
+          const raw = Buffer.isBuffer(c.raw) ? c.raw.toString('latin1') : c.raw;
+          answer = await sendRaw(
+            target,
+            Buffer.from(raw.replace('{{TOKEN}}', token ?? ''), Buffer.isBuffer(c.raw) ? 'latin1' : 'utf8'),
+          );
+        } else {
+          const headers: Record<string, string> = {
+            ...(c.noXsrf ? {} : { cookie: `${XSRF_COOKIE}=${tokens.xsrf}`, [XSRF_HEADER]: tokens.xsrf }),
+            ...(token ? { authorization: `Token ${token}` } : {}),
+            ...c.headers,
+          };
+          answer = await send(target, c.parallel ? raceAgent : agent, c.method, c.path, headers, c.body);
+        }
+        const ms = performance.now() - begin;
+        return {
+          case: c,
+          status: answer.status,
+          ms,
+          excerpt: excerptOf(answer),
+          shape: shapeOf(answer),
+          failures: judge(c, answer, ms),
+          serverErrors: [],
         };
-        answer = await send(target, agent, c.method, c.path, headers, c.body);
-      }
-      const ms = performance.now() - begin;
+      };
+      const results = await Promise.all(Array.from({ length: c.parallel ?? 1 }, once));
       const serverErrors = options.serverErrors?.take() ?? [];
-      outcomes.push({
-        case: c,
-        status: answer.status,
-        ms,
-        excerpt: excerptOf(answer),
-        shape: shapeOf(answer),
-        failures: judge(c, answer, ms),
-        serverErrors,
-      });
+      for (const result of results) result.serverErrors = serverErrors;
+      // More than one of the identical creates taken: the unique rule does not hold under load.
+      const created = results.filter((o) => o.status !== null && o.status >= 200 && o.status < 300);
+      if (c.parallel && created.length > 1) for (const o of created) o.failures.push('unexpected');
+      outcomes.push(...results);
       options.progress?.(outcomes.length, limit);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
   agent.destroy();
+  raceAgent.destroy();
 
   const statuses = new Map<string, number>();
   for (const outcome of outcomes) {
@@ -1322,6 +1415,22 @@ function excerptOf(answer: Answer): string {
 }
 
 /** pino's JSON lines at level error or above, as `message (Type)` — the stack stays in the log. */
+/**
+ * One line per error: a failed query as its statement and table with the database's own
+ * reason (drizzle appends it after the parameters), anything else as its first line.
+ */
+export function summariseError(message: string): string {
+  const params = message.lastIndexOf('\nparams: ');
+  if (message.startsWith('Failed query: ') && params >= 0) {
+    const statement = /^Failed query: (\w+)/.exec(message)?.[1] ?? 'query';
+    const table = /(?:into|update|from) "(\w+)"/.exec(message)?.[1] ?? '?';
+    const tail = message.slice(params + 9);
+    const reason = tail.includes(': ') ? tail.slice(tail.indexOf(': ') + 2) : 'no reason given';
+    return `${statement} on ${table} failed: ${reason.replace(/\s+/g, ' ').slice(0, 120)}`;
+  }
+  return message.split('\n')[0]!.slice(0, 160);
+}
+
 export function captureErrors(): { stream: { write(line: string): void }; take(): string[] } {
   let pending: string[] = [];
   return {
@@ -1331,7 +1440,7 @@ export function captureErrors(): { stream: { write(line: string): void }; take()
           const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { type?: string; message?: string } };
           if ((entry.level ?? 0) >= 50)
             pending.push(
-              `${entry.err?.message?.split('\n')[0]?.slice(0, 160) ?? entry.msg ?? ''}${entry.err?.type ? ` (${entry.err.type})` : ''}`,
+              `${entry.err?.message ? summariseError(entry.err.message) : (entry.msg ?? '')}${entry.err?.type ? ` (${entry.err.type})` : ''}`,
             );
         } catch {
           // not a log line of ours
@@ -1485,7 +1594,7 @@ async function main(): Promise<number> {
     const all = buildCases(context);
     const cases = process.env.FUZZ_QUICK === '1' ? quickSample(all) : all;
     console.log(
-      `fuzz: ${operationsOf(context.document).length} operations, ${cases.length} requests planned ` +
+      `fuzz: ${operationsOf(context.document).length} operations, ${cases.reduce((sum, c) => sum + (c.parallel ?? 1), 0)} requests planned ` +
         `(at most ${maxRequests}, ${seconds} s, ${concurrency} in flight) against http://127.0.0.1:${server.target.port}`,
     );
     let shown = 0;
