@@ -139,6 +139,16 @@ describe('text with a NUL or a lone surrogate', () => {
   });
 });
 
+describe('values the database cannot store', () => {
+  test('year 0000 in a date: 400 on the field (PostgreSQL has no year 0; it was a 500 there)', async () => {
+    const body = { ...valid.work(world.baseA), startDate: '0000-01-01' };
+    assertError(await admin.post('/api/works', body), 400, 'validation_failed', { startDate: 'invalid_value' });
+    assertError(await admin.put(`/api/works/${world.workA1}`, body), 400, 'validation_failed', {
+      startDate: 'invalid_value',
+    });
+  });
+});
+
 describe('keys picked from input', () => {
   test("a sort key that is a prototype's member is 400 validation_failed on sort, on every list and export", async () => {
     let cases = 0;
@@ -230,21 +240,24 @@ describe('exports', () => {
       for (const format of ['csv', 'xlsx']) {
         for (const encoding of ['identity', 'gzip']) {
           const outcome = await download(`${address}/api/bases/export?format=${format}`, encoding);
-          const label = `${format}/${encoding}: ${outcome.status} ${outcome.completed ? 'ended' : 'broken'}`;
+          const label = `${format}/${encoding}: ${outcome.status || 'hang-up'} ${outcome.completed ? 'ended' : 'broken'}`;
           seen.push(label);
-          if (outcome.status === 200) {
-            // Bytes had left: the connection breaks, the browser shows a failed download.
-            assert.match(String(outcome.headers['content-disposition']), /^attachment/);
-            assert.equal(outcome.completed, false, label);
-          } else {
+          if (outcome.status === 500) {
             // Nothing had left yet (a compressor still held it all): an ordinary error answer.
-            assert.equal(outcome.status, 500, label);
             assert.equal(JSON.parse(outcome.body.toString('utf8')).code, 'server_error', label);
+          } else {
+            // Bytes had left, or were about to: the connection breaks, the browser shows a failed download.
+            assert.ok([0, 200].includes(outcome.status), label);
+            assert.equal(outcome.completed, false, label);
+            if (outcome.status === 200) assert.match(String(outcome.headers['content-disposition']), /^attachment/);
           }
         }
       }
-      // The plain CSV is sent as it is made: that one shows the broken connection.
-      assert.ok(seen.includes('csv/identity: 200 broken'), seen.join('; '));
+      // Never a clean end, and at least one case where the file had started and then broke.
+      assert.ok(
+        seen.some((label) => label.endsWith('broken') && !label.includes(' 500 ')),
+        seen.join('; '),
+      );
       t.diagnostic(seen.join('; '));
       // And the same export without the failure ends cleanly with every row.
       (basesResource as { export: unknown }).export = exported;
@@ -291,7 +304,12 @@ function download(url: string, encoding: string): Promise<Download> {
         response.on('error', () => finish(false));
       },
     );
-    request.on('error', reject);
+    // The connection broke before the answer's head arrived: a failed download too.
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET'
+        ? resolve({ status: 0, headers: {}, body: Buffer.alloc(0), completed: false })
+        : reject(error),
+    );
     request.end();
   });
 }

@@ -62,6 +62,11 @@ describe('work', () => {
   it('refuses a day that does not exist, without also claiming the order is wrong', () => {
     expect(errorsOf(workSchema, { ...work, startDate: '2026-02-31' })).toEqual({ startDate: 'invalid_value' });
   });
+
+  it('refuses year 0000, which PostgreSQL cannot store (a 500 before), and takes year 0001', () => {
+    expect(errorsOf(workSchema, { ...work, startDate: '0000-01-01' })).toEqual({ startDate: 'invalid_value' });
+    expect(errorsOf(workSchema, { ...work, startDate: '0001-01-01' })).toEqual({});
+  });
 });
 
 describe('contract', () => {

@@ -39,12 +39,12 @@ export const idField = v.pipe(
 /** Status (isActive), required on forms as Yes/No (spec §5). */
 export const statusField = v.pipe(requiredValue, v.boolean('invalid_value'));
 
-/** A real calendar day as `YYYY-MM-DD` (2026-02-31 is refused). */
+/** A real calendar day as `YYYY-MM-DD` (2026-02-31 is refused), from year 1 (PostgreSQL has no year 0). */
 export const dateField = v.pipe(requiredText(10), v.isoDate('invalid_value'), v.check(isCalendarDay, 'invalid_value'));
 
 function isCalendarDay(value: string): boolean {
   const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value && !value.startsWith('0000');
 }
 
 export const baseSchema = v.object({
