@@ -5,8 +5,9 @@
  *
  * Builds the app on a fresh in-memory PGlite with the demo data (or on the PostgreSQL of
  * BENCH_DATABASE_URL, whose schema is DROPPED and rebuilt), listens on 127.0.0.1 (a free
- * port) and signs in as admin, as a contract-level user and as the reporter (mobile routes);
- * some requests carry no session. It reads /api/docs/json and, for every path × method,
+ * port) and signs in as admin, as a contract-level user, as the reporter (mobile routes) and
+ * as a first-access user (refused everywhere but the password change); some requests carry no
+ * session, and logout and the password change run on throw-away sessions. It reads /api/docs/json and, for every path × method,
  * sends a bounded set of variants: hostile path parameters, query parameters, header
  * parameters, body fields (each field of a valid body replaced in turn), whole bodies
  * (invalid JSON, wrong content type, too large…), multipart uploads, undocumented methods,
@@ -42,7 +43,8 @@ import { insertDemoData } from '../src/demo/seed.js';
 // ---------------------------------------------------------------------------------------
 // Cases
 
-export type Session = 'admin' | 'contract' | 'reporter' | 'none' | 'disposable';
+/** `first`: a contract user that still holds its temporary password (first access). */
+export type Session = 'admin' | 'contract' | 'reporter' | 'first' | 'none' | 'disposable';
 export type Family =
   'baseline' | 'path' | 'query' | 'header' | 'field' | 'body' | 'upload' | 'method' | 'head' | 'race' | 'raw';
 
@@ -792,6 +794,19 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
       });
     }
 
+    // Before its first password change a web session may only change it (or sign out).
+    if (!isPublic && !isMobile && !path.startsWith('/api/authentication/'))
+      rest.push({
+        ...common,
+        path: url(fillPath(), baseQuery(0)),
+        family: 'baseline',
+        variant: 'first-access session',
+        session: 'first',
+        ...withTemplate,
+        expect: { label: 'first access: refused (4xx)', ok: (status: number) => status >= 400 && status < 500 },
+        core: true,
+      });
+
     // HEAD of every GET.
     if (method === 'GET')
       rest.push({
@@ -1122,6 +1137,7 @@ export interface Tokens {
   admin: string;
   contract: string;
   reporter: string;
+  first: string;
   xsrf: string;
   /** Signs in a throw-away session for the operations that end it. */
   disposable: () => Promise<string>;
@@ -1190,6 +1206,7 @@ export async function prepare(
     admin: await signIn(target, xsrf, 'admin@canteiro.test'),
     contract: await signIn(target, xsrf, 'contract@canteiro.test'),
     reporter: await signIn(target, xsrf, 'reporter@canteiro.test', false),
+    first: await signIn(target, xsrf, 'first@canteiro.test'),
     disposable: () => signIn(target, xsrf, 'base@canteiro.test'),
   };
   const docs = await getJson(target, '/api/docs/json');
