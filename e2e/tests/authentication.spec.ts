@@ -8,6 +8,10 @@ test.describe('signing in (spec §5, §8)', () => {
     const modules = page.getByTestId('home-modules');
     await expect(modules.getByRole('link')).toHaveText([/Gerencial/, /Dashboards/, /Administrador/]);
     await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+    // The notification keeps clear of the header and its actions (issue 8).
+    const toast = await page.locator('.canteiro-toast').first().boundingBox();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(toast!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}')).toMatchObject({
       email: ACCOUNTS.admin,

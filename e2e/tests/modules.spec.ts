@@ -117,3 +117,31 @@ test('the modules share one React, one i18n, one session: a language change in t
   await expect(page.getByTestId('module-welcome')).toContainText('Welcome to the Management module');
   expect(await menuLabels(page)).toContain('Locations');
 });
+
+test('on a slow network the shell stays in place while a module and its first screen arrive (issue 8)', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/home');
+  await expect(page.getByTestId('home-modules')).toBeVisible();
+  await page.route('**/remotes/**', (route) => setTimeout(() => void route.continue(), 1500));
+  // Counts, from the sidebar's first appearance, every change of the page that leaves it out.
+  await page.evaluate(() => {
+    const watch = window as unknown as { shellSeen: boolean; shellGone: number };
+    watch.shellSeen = false;
+    watch.shellGone = 0;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="sidebar"]')) watch.shellSeen = true;
+      else if (watch.shellSeen) watch.shellGone++;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('link', { name: /Administrador/ }).click();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(page.getByTestId('module-welcome')).toBeVisible({ timeout: 20_000 });
+  const watch = await page.evaluate(() => {
+    const { shellSeen, shellGone } = window as unknown as { shellSeen: boolean; shellGone: number };
+    return { shellSeen, shellGone };
+  });
+  expect(watch.shellSeen).toBe(true);
+  expect(watch.shellGone).toBe(0);
+});

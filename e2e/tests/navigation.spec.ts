@@ -102,3 +102,39 @@ test.describe('the language (spec §1, §9)', () => {
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   });
 });
+
+test.describe('the sidebar at every allowed width (spec §2, issue 8)', () => {
+  for (const { width, height } of [
+    { width: 1064, height: 800 },
+    { width: 1440, height: 900 },
+  ]) {
+    test(`at ${width} px it takes 14 % of the window and shows every menu label whole`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await signIn(page, 'admin');
+      for (const language of ['pt-BR', 'en-US']) {
+        await page.evaluate((locale) => localStorage.setItem('language', locale), language);
+        for (const path of ['/admin', '/management', '/dash']) {
+          await page.goto(path);
+          await expect(page.getByTestId('module-menu')).toBeVisible();
+          await expect(page.getByTestId('user-block')).toBeVisible();
+          const sidebar = page.getByTestId('sidebar');
+          const box = await sidebar.boundingBox();
+          expect(Math.abs(box!.width - width * 0.14), `${path} sidebar width`).toBeLessThanOrEqual(1);
+          // A cut label: wider than its box, or drawn with an ellipsis.
+          const cut = await sidebar
+            .locator('a, [data-testid="nav-label"], [data-testid="user-block"] div')
+            .evaluateAll((elements) =>
+              elements
+                .filter(
+                  (element) =>
+                    element.scrollWidth > element.clientWidth || getComputedStyle(element).textOverflow === 'ellipsis',
+                )
+                .map((element) => element.textContent),
+            );
+          expect(cut, `${language} ${path}`).toEqual([]);
+          expect((await page.getByTestId('module-menu').getByRole('link').count()) > 0).toBe(true);
+        }
+      }
+    });
+  }
+});

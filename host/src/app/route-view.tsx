@@ -1,21 +1,12 @@
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Spin } from 'antd';
 import { useSession } from '@canteiro/shared/core';
 import { decide } from './guard';
 import type { RouteMeta } from './route-meta';
 import { useDocumentMeta } from './document-meta';
 import { NotFoundPage } from '../features/errors/not-found-page';
-
-/** Centred spinner while a lazily loaded screen arrives. */
-export function PageLoading() {
-  return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: 240, height: '100%' }}>
-      <Spin size="large" />
-    </div>
-  );
-}
+import { PageLoading } from '../components/page-loading';
 
 /** The fade of spec §2: each view fades in when the path changes. */
 export function Fade({ children }: { children: ReactNode }) {

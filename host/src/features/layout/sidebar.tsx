@@ -1,9 +1,9 @@
 import { HomeOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@canteiro/shared/core';
 import type { CanteiroModule } from '@canteiro/shared/core';
 import { Logo, NavItem, visibleMenu } from '@canteiro/shared/ui';
+import { MUTED_TEXT } from '../../components/colours';
 import { UserBlock } from './user-block';
 
 /** Home always; the current module's menu, filtered by permission; the user block at the foot. */
@@ -13,25 +13,24 @@ export function Sidebar({ module }: { module: CanteiroModule | null }) {
   const entries = module ? visibleMenu(module.menu, user?.permission_set.value) : [];
   return (
     <>
-      <div style={{ padding: '18px 16px 12px' }}>
+      <div style={{ padding: '18px 14px 12px' }}>
         <Logo size={28} />
       </div>
-      <nav aria-label={t('sidebar.menu')} style={{ flex: 1, overflowY: 'auto', padding: '4px 10px' }}>
+      <nav aria-label={t('sidebar.navigation')} style={{ flex: 1, overflowY: 'auto', padding: '4px 6px' }}>
         <NavItem to="/home" labelKey="host:sidebar.home" icon={<HomeOutlined />} end />
         {module ? (
           <>
-            <Typography.Text
-              type="secondary"
+            <div
               style={{
-                display: 'block',
                 fontSize: 11,
                 textTransform: 'uppercase',
                 letterSpacing: 0.8,
-                margin: '18px 12px 6px',
+                color: MUTED_TEXT,
+                margin: '18px 8px 6px',
               }}
             >
               {t('sidebar.menu')}
-            </Typography.Text>
+            </div>
             <div data-testid="module-menu" style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               {entries.map((entry) => (
                 <NavItem

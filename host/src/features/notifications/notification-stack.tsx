@@ -1,7 +1,11 @@
 import { Alert } from 'antd';
 import { useNotifications } from '@canteiro/shared/core';
 
-/** Renders the page's single notification queue (shared by the host and every module). */
+/**
+ * Renders the page's single notification queue (shared by the host and every module) in the
+ * bottom-right corner: the header, the sidebar and the list toolbars (where the main actions
+ * are) all sit at the top or the left, so a notification never hides them.
+ */
 export function NotificationStack() {
   const items = useNotifications((state) => state.items);
   const dismiss = useNotifications((state) => state.dismiss);
@@ -11,7 +15,7 @@ export function NotificationStack() {
       data-testid="notifications"
       style={{
         position: 'fixed',
-        top: 16,
+        bottom: 16,
         right: 16,
         zIndex: 2000,
         display: 'flex',

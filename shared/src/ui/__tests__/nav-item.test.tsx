@@ -20,4 +20,18 @@ describe('the navigation item (spec §2)', () => {
     expect(other).not.toHaveStyle({ backgroundColor: '#e6f4e7' });
     expect(other).not.toHaveStyle({ color: '#1b5e20' });
   });
+
+  it('wraps a long label instead of cutting it with an ellipsis (issue 8)', () => {
+    i18n.addResourceBundle('pt-BR', 'test', { report: 'Relatório de equipamentos' }, true);
+    render(
+      <MemoryRouter>
+        <NavItem to="/dash/equipment-report" labelKey="test:report" />
+      </MemoryRouter>,
+    );
+    const label = screen.getByText('Relatório de equipamentos');
+    expect(label).not.toHaveStyle({ textOverflow: 'ellipsis' });
+    expect(label).not.toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(label).not.toHaveStyle({ overflow: 'hidden' });
+    expect(label).toHaveStyle({ overflowWrap: 'anywhere' });
+  });
 });
