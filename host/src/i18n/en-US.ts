@@ -58,6 +58,7 @@ export const enUS: Translation<typeof ptBR> = {
     menu: 'Menu',
     logout: 'Sign out',
     changePassword: 'Change password',
+    navigation: 'Main navigation',
     userMenu: 'User menu',
     loadingModule: 'Loading module…',
   },
@@ -80,4 +81,6 @@ export const enUS: Translation<typeof ptBR> = {
     text: 'Canteiro is made for larger screens. Please use a computer to access it.',
   },
   language: 'Language',
+  skipToContent: 'Skip to content',
+  loading: 'Loading…',
 };

@@ -54,6 +54,7 @@ export const ptBR = {
     menu: 'Menu',
     logout: 'Sair',
     changePassword: 'Alterar senha',
+    navigation: 'Navegação principal',
     userMenu: 'Menu do usuário',
     loadingModule: 'Carregando módulo…',
   },
@@ -76,4 +77,6 @@ export const ptBR = {
     text: 'O Canteiro foi feito para telas maiores. Por favor, use um computador para acessar.',
   },
   language: 'Idioma',
+  skipToContent: 'Pular para o conteúdo',
+  loading: 'Carregando…',
 } as const;

@@ -1,17 +1,17 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** A module's welcome page (spec §2): its title and welcome text, from the module's namespace. */
+/** A module's welcome page (spec §2): its title (the page's h1) and welcome text, from the module's namespace. */
 export function ModuleWelcome({ namespace, illustration }: { namespace: string; illustration?: React.ReactNode }) {
   const { t } = useTranslation(namespace);
   return (
     <section data-testid="module-welcome" style={{ maxWidth: 760, padding: '32px 8px' }}>
       {illustration ? <div style={{ fontSize: 44, color: '#2f7d32', marginBottom: 12 }}>{illustration}</div> : null}
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
         {t('welcome.title')}
       </Typography.Title>
       <Typography.Paragraph style={{ fontSize: 16, color: '#4b5563' }}>{t('welcome.text')}</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{t('welcome.hint')}</Typography.Paragraph>
+      <Typography.Paragraph style={{ color: '#4b5563' }}>{t('welcome.hint')}</Typography.Paragraph>
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import { LanguageSelector, Logo } from '@canteiro/shared/ui';
+import { MUTED_TEXT } from '../../components/colours';
+import { CONTENT_ID, SkipLink } from '../layout/skip-link';
 
-/** The bare, centred frame of the login and password screens. */
+/** The bare, centred frame of the login and password screens: a header, then the card as the page's main content. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <div
@@ -13,11 +15,16 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         background: 'linear-gradient(160deg, #eef5ee 0%, #f7f8f7 55%, #e9efe9 100%)',
       }}
     >
+      <SkipLink />
       <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '20px 32px' }}>
         <Logo size={32} />
         <LanguageSelector />
       </header>
-      <div style={{ display: 'grid', placeItems: 'center', padding: 24 }}>
+      <main
+        id={CONTENT_ID}
+        tabIndex={-1}
+        style={{ display: 'grid', placeItems: 'center', padding: 24, outline: 'none' }}
+      >
         <section
           style={{
             width: 420,
@@ -28,17 +35,15 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
             boxShadow: '0 10px 40px #1b3a1c14',
           }}
         >
-          <Typography.Title level={3} style={{ marginTop: 0, marginBottom: subtitle ? 4 : 24 }}>
+          <Typography.Title level={1} style={{ marginTop: 0, marginBottom: subtitle ? 4 : 24, fontSize: 24 }}>
             {title}
           </Typography.Title>
           {subtitle ? (
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
-              {subtitle}
-            </Typography.Paragraph>
+            <Typography.Paragraph style={{ marginBottom: 24, color: MUTED_TEXT }}>{subtitle}</Typography.Paragraph>
           ) : null}
           {children}
         </section>
-      </div>
+      </main>
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentMeta } from '../../app/document-meta';
 import { hostRoutes } from '../../app/route-meta';
+import { MUTED_TEXT } from '../../components/colours';
+import { ResultHeading } from '../../components/page-heading';
 
 /** The 404 screen: any unknown path, and any route the user's permission does not reach. */
 export function NotFoundPage() {
@@ -10,20 +12,20 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   useDocumentMeta(hostRoutes.notFound.titleKey, hostRoutes.notFound.descriptionKey);
   return (
-    <div
+    <main
       data-testid="not-found"
       style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f4f6f4' }}
     >
       <Result
         status="404"
-        title={t('notFound.code')}
-        subTitle={t('notFound.text')}
+        title={<ResultHeading>{t('notFound.code')}</ResultHeading>}
+        subTitle={<span style={{ color: MUTED_TEXT }}>{t('notFound.text')}</span>}
         extra={
           <Button type="primary" size="large" onClick={() => navigate('/home')}>
             {t('notFound.backHome')}
           </Button>
         }
       />
-    </div>
+    </main>
   );
 }

@@ -1,6 +1,8 @@
 import { ToolOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MUTED_TEXT } from '../../components/colours';
+import { ResultHeading } from '../../components/page-heading';
 
 /** Screens announced in a module's menu whose work is still under way. */
 export function WorkInProgressPage() {
@@ -9,8 +11,8 @@ export function WorkInProgressPage() {
     <div data-testid="work-in-progress" style={{ display: 'grid', placeItems: 'center', height: '100%' }}>
       <Result
         icon={<ToolOutlined style={{ color: '#2f7d32' }} />}
-        title={t('workInProgress.heading')}
-        subTitle={t('workInProgress.text')}
+        title={<ResultHeading>{t('workInProgress.heading')}</ResultHeading>}
+        subTitle={<span style={{ color: MUTED_TEXT }}>{t('workInProgress.text')}</span>}
       />
     </div>
   );

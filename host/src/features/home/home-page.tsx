@@ -1,11 +1,13 @@
-import { AppstoreOutlined, BarChartOutlined, SettingOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BarChartOutlined, KeyOutlined, SettingOutlined } from '@ant-design/icons';
 import { Alert, Button, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { navColors, useSession } from '@canteiro/shared/core';
 import { LanguageSelector, Logo } from '@canteiro/shared/ui';
+import { MUTED_TEXT } from '../../components/colours';
 import { Avatar } from '../layout/avatar';
+import { CONTENT_ID, SkipLink } from '../layout/skip-link';
 import { displayName } from '../layout/user-display';
 import { useLogout } from '../auth/use-logout';
 
@@ -20,9 +22,12 @@ export default function HomePage() {
   const { t } = useTranslation(['host', 'common']);
   const user = useSession((state) => state.user);
   const { logout, loggingOut } = useLogout();
+  const navigate = useNavigate();
   if (!user) return null;
+  const toPassword = () => navigate('/password');
   return (
     <div style={{ minHeight: '100vh', background: '#f4f6f4' }}>
+      <SkipLink />
       <header
         style={{
           display: 'flex',
@@ -36,26 +41,34 @@ export default function HomePage() {
         <Logo size={30} />
         <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
           <LanguageSelector />
-          <Link to="/password">{t('host:sidebar.changePassword')}</Link>
+          <Button type="text" icon={<KeyOutlined aria-hidden />} onClick={toPassword}>
+            {t('host:sidebar.changePassword')}
+          </Button>
           <Avatar user={user} size={32} />
           <Button data-testid="logout" onClick={() => void logout()} loading={loggingOut}>
             {t('host:sidebar.logout')}
           </Button>
         </div>
       </header>
-      <section style={{ maxWidth: 1120, margin: '0 auto', padding: '48px 40px' }}>
-        <Typography.Title level={2} style={{ marginBottom: 4 }}>
+      <main
+        id={CONTENT_ID}
+        tabIndex={-1}
+        style={{ maxWidth: 1120, margin: '0 auto', padding: '48px 40px', outline: 'none' }}
+      >
+        <Typography.Title level={1} style={{ marginBottom: 4, fontSize: 30 }}>
           {t('host:home.greeting', { name: displayName(user) })}
         </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
-          {t('host:home.choose')}
-        </Typography.Paragraph>
+        <Typography.Paragraph style={{ fontSize: 16, color: MUTED_TEXT }}>{t('host:home.choose')}</Typography.Paragraph>
         {user.permission_set.first_access ? (
           <Alert
             type="warning"
             showIcon
             title={t('host:login.firstAccess')}
-            action={<Link to="/password">{t('host:sidebar.changePassword')}</Link>}
+            action={
+              <Button type="primary" size="small" data-testid="first-access-change" onClick={toPassword}>
+                {t('host:sidebar.changePassword')}
+              </Button>
+            }
             style={{ marginBottom: 24 }}
           />
         ) : null}
@@ -67,8 +80,10 @@ export default function HomePage() {
             <Link
               key={module.id}
               to={module.to}
-              aria-label={t(`host:home.modules.${module.id}.title`)}
-              style={{ display: 'block', textDecoration: 'none', color: 'inherit' }}
+              aria-labelledby={`home-module-${module.id}`}
+              aria-describedby={`home-module-${module.id}-description`}
+              className="canteiro-module-card-link"
+              style={{ display: 'block', textDecoration: 'none', color: 'inherit', borderRadius: 10 }}
             >
               <div
                 className="canteiro-module-card"
@@ -82,10 +97,13 @@ export default function HomePage() {
                 }}
               >
                 <div style={{ fontSize: 32, color: module.colour, marginBottom: 12 }}>{module.icon}</div>
-                <Typography.Title level={4} style={{ marginTop: 0 }}>
+                <Typography.Title id={`home-module-${module.id}`} level={2} style={{ marginTop: 0, fontSize: 20 }}>
                   {t(`host:home.modules.${module.id}.title`)}
                 </Typography.Title>
-                <Typography.Paragraph type="secondary" style={{ minHeight: 66, marginBottom: 12 }}>
+                <Typography.Paragraph
+                  id={`home-module-${module.id}-description`}
+                  style={{ minHeight: 66, marginBottom: 12, color: MUTED_TEXT }}
+                >
                   {t(`host:home.modules.${module.id}.description`)}
                 </Typography.Paragraph>
                 <span style={{ color: module.colour, fontWeight: 600 }}>{t('host:home.open')} →</span>
@@ -93,7 +111,7 @@ export default function HomePage() {
             </Link>
           ))}
         </div>
-      </section>
+      </main>
     </div>
   );
 }

@@ -2,12 +2,13 @@ import { DesktopOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelector, Logo } from '@canteiro/shared/ui';
+import { MUTED_TEXT } from '../../components/colours';
 
 /** Replaces the whole app below 1064 px (spec §1). */
 export function SmallScreenBlock() {
   const { t } = useTranslation('host');
   return (
-    <div
+    <main
       data-testid="small-screen-block"
       style={{
         minHeight: '100vh',
@@ -26,12 +27,12 @@ export function SmallScreenBlock() {
       </div>
       <Logo size={40} />
       <DesktopOutlined style={{ fontSize: 48, color: '#2f7d32' }} />
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         {t('smallScreen.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ maxWidth: 360, fontSize: 16 }}>
+      <Typography.Paragraph style={{ maxWidth: 360, fontSize: 16, color: MUTED_TEXT }}>
         {t('smallScreen.text')}
       </Typography.Paragraph>
-    </div>
+    </main>
   );
 }
