@@ -41,3 +41,13 @@ test("saving someone else's row leaves the session alone", async () => {
   expect(calls).toEqual([]);
   expect(useSession.getState().user?.profile_picture).toBeNull();
 });
+
+test('no row offers its own user "Desativar": the server refuses it (cannot_deactivate_self)', () => {
+  const me = useSession.getState().user!;
+  expect(userResource.canChangeStatus!(row(7), me)).toBe(false);
+  expect(userResource.canChangeStatus!(row(8), me)).toBe(true);
+});
+
+test('users can be filtered by profile and contract, the filters the server accepts', () => {
+  expect(userResource.filters?.map((filter) => filter.param)).toEqual(['permission', 'contract']);
+});

@@ -109,7 +109,7 @@ export const userResource: ResourceDefinition<User> = {
     {
       key: 'permission',
       titleKey: 'fields.permission',
-      width: 110,
+      width: 125,
       sortKey: 'permission',
       render: (item, t) => t(`lists:profile.${item.permission}`),
     },
@@ -175,6 +175,8 @@ export const userResource: ResourceDefinition<User> = {
     isActive,
     picture: profilePicture,
   }),
+  // Nobody deactivates itself (409 cannot_deactivate_self): its own row offers no "Desativar".
+  canChangeStatus: (item, user) => item.id !== user.id,
   // The sidebar shows the signed-in user's name and picture: follow an edit of one's own row.
   afterSave: async (saved) => {
     if (saved.id === useSession.getState().user?.id) await authApi.refreshUser();

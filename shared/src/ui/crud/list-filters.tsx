@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { RemoteSelect } from './remote-select';
 import type { ListFilterDefinition } from './types';
 
-const FILTER_WIDTH = 200;
+const FILTER_WIDTH = 180;
 
 /**
  * The list's filters (a category, a profile, a contract): one select each above the table,

@@ -128,7 +128,9 @@ export function ResourceScreen<Item extends ResourceItem>({
           <Button size="small" type="link" icon={<EditOutlined aria-hidden />} onClick={() => openForm(item)}>
             {t('kit:edit')}
           </Button>
-          {resource.hasStatus && canCreate ? (
+          {resource.hasStatus &&
+          canCreate &&
+          (!resource.canChangeStatus || (user && resource.canChangeStatus(item, user))) ? (
             <StatusToggle
               name={resource.describe?.(item) ?? String(item.id)}
               isActive={Boolean(item.isActive)}
@@ -152,7 +154,7 @@ export function ResourceScreen<Item extends ResourceItem>({
           allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('kit:clearSearch')} /> }}
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
-          style={{ maxWidth: 320 }}
+          style={{ width: 280 }}
         />
         {resource.filters?.length ? (
           <ListFilters
@@ -173,13 +175,15 @@ export function ResourceScreen<Item extends ResourceItem>({
             {t('kit:showInactive')}
           </label>
         ) : null}
-        <span style={{ flex: 1 }} />
-        <ExportButton endpoint={resource.endpoint} query={query} plural={plural.toLowerCase()} />
-        {canCreate ? (
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm(null)}>
-            {t('kit:add')}
-          </Button>
-        ) : null}
+        {/* Export and add stay together at the right, on the next line when the filters fill this one. */}
+        <div style={{ display: 'flex', gap: 12, marginLeft: 'auto' }}>
+          <ExportButton endpoint={resource.endpoint} query={query} plural={plural.toLowerCase()} />
+          {canCreate ? (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm(null)}>
+              {t('kit:add')}
+            </Button>
+          ) : null}
+        </div>
       </div>
       {status === 'error' ? (
         <Alert

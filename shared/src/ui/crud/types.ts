@@ -96,6 +96,8 @@ export interface ResourceDefinition<Item extends ResourceItem = ResourceItem> {
   /** The level needed to add and to change status (edit follows the server's scope). */
   createPermission?: PermissionLevel;
   canCreate?: (user: SessionUser) => boolean;
+  /** Whether this row offers activate/deactivate to this user (a user's own row does not: the server refuses it). */
+  canChangeStatus?: (item: Item, user: SessionUser) => boolean;
   /** After a row is saved (its files included): e.g. the session follows the signed-in user's own row. */
   afterSave?: (item: Item) => void | Promise<void>;
   /** The row's name in confirmations. */
