@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { clientErrorHandler, errorHandling, frameworkErrors } from './plugins/errors.js';
 import { inputText } from './plugins/input-text.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import { xsrfProtection } from './plugins/xsrf.js';
 import { authentication } from './plugins/authentication.js';
 import { apiDocs } from './plugins/docs.js';
@@ -61,6 +62,7 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   await app.register(errorHandling);
+  await app.register(securityHeaders, { remotes: config.remotes });
   await app.register(inputText);
   await app.register(cookie);
   await app.register(compress, {

@@ -72,6 +72,16 @@ describe('the built front-ends', () => {
     assert.equal((await app.inject({ url: '/remotes/admin/remoteEntry.js' })).body, 'var admin;');
   });
 
+  test('carry the security headers, and keep their own caching (no no-store on files)', async () => {
+    for (const url of ['/', '/admin/user', '/123.4f9a2c1b.js', '/remotes/admin/remoteEntry.js']) {
+      const response = await app.inject({ url });
+      assert.match(String(response.headers['content-security-policy']), /frame-ancestors 'none'/, url);
+      assert.equal(response.headers['x-content-type-options'], 'nosniff', url);
+      assert.equal(response.headers['x-frame-options'], 'DENY', url);
+      assert.notEqual(response.headers['cache-control'], 'no-store', url);
+    }
+  });
+
   test('answer any page path with the host index, so the app shows its own 404', async () => {
     for (const url of ['/admin/base', '/nope', '/dash/activity-report?from=2026-01-01', '/login']) {
       const response = await app.inject({ url });

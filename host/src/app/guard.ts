@@ -8,11 +8,14 @@ export interface RouteAccess {
   permission?: PermissionLevel;
 }
 
-export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: '/login' | '/home' } | { kind: 'not-found' };
+export type GuardDecision =
+  { kind: 'allow' } | { kind: 'redirect'; to: '/login' | '/home' | '/password' } | { kind: 'not-found' };
 
 /**
  * The navigation guard of spec §2: a signed-in user opening login goes home; a route that
  * needs a login without one goes to login; a missing permission shows the 404 screen.
+ * A user still on its temporary password (first access) goes to /password from any route
+ * that needs a login: the server opens nothing else to it until it is changed.
  */
 export function decide(
   access: RouteAccess,
@@ -23,6 +26,7 @@ export function decide(
   if (access.auth === 'public') return { kind: 'allow' };
   // The sidebar needs the stored user: without it there is nothing to show but login.
   if (!signedIn || !session.user) return { kind: 'redirect', to: '/login' };
+  if (session.user.permission_set.first_access) return { kind: 'redirect', to: '/password' };
   if (!hasPermission(session.user.permission_set.value, access.permission)) return { kind: 'not-found' };
   return { kind: 'allow' };
 }

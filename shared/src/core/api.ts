@@ -16,6 +16,24 @@ export function setLoginRedirect(redirect: () => void): void {
   goToLogin = redirect;
 }
 
+/** The server's answer to a session still on its temporary password (docs/server.md, "First access"). */
+export const PASSWORD_CHANGE_REQUIRED = { status: 409, code: 'password_change_required' } as const;
+
+/**
+ * The server says the temporary password must be changed first: the session stays, the
+ * stored user is marked first-access, and the navigation guard takes it to /password.
+ */
+async function requirePasswordChangeOn(response: Response): Promise<void> {
+  if (response.status !== PASSWORD_CHANGE_REQUIRED.status) return;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Partial<ApiErrorBody> | null;
+  const { user, setUser } = useSession.getState();
+  if (body?.code !== PASSWORD_CHANGE_REQUIRED.code || !user) return;
+  setUser({ ...user, permission_set: { ...user.permission_set, first_access: true } });
+}
+
 /** Calls whose 401/403 is about what was typed, not about the session. */
 const CREDENTIAL_CALLS = ['authentication/login', 'authentication/change-password'];
 
@@ -59,13 +77,14 @@ export const api: KyInstance = ky.create({
       },
     ],
     afterResponse: [
-      (request, _options, response) => {
+      async (request, _options, response) => {
         const isCredentialCall = CREDENTIAL_CALLS.some((path) => request.url.includes(path));
         // Spec §4: a 403 clears the session and goes to login; an expired token (401) likewise.
         if ((response.status === 403 || response.status === 401) && !isCredentialCall) {
           useSession.getState().clear();
           goToLogin();
         }
+        await requirePasswordChangeOn(response);
         return response;
       },
     ],

@@ -30,6 +30,24 @@ describe('the navigation guard (spec §2)', () => {
     expect(decide({ auth: 'required', permission: 'base' }, signedIn('base'))).toEqual({ kind: 'allow' });
     expect(decide({ auth: 'required', permission: 'contract' }, signedIn('admin'))).toEqual({ kind: 'allow' });
   });
+  it('sends a first-access user to /password from every route that needs a login', () => {
+    const first = {
+      token: 't',
+      user: {
+        ...userOf('admin'),
+        permission_set: { value: 'admin' as const, label: 'Administrador', first_access: true },
+      },
+    };
+    expect(decide({ auth: 'required' }, first)).toEqual({ kind: 'redirect', to: '/password' });
+    expect(decide({ auth: 'required', permission: 'base' }, first)).toEqual({ kind: 'redirect', to: '/password' });
+    expect(decide({ auth: 'public' }, first)).toEqual({ kind: 'allow' });
+    const changed = {
+      token: 't',
+      user: { ...first.user, permission_set: { ...first.user.permission_set, first_access: false } },
+    };
+    expect(decide({ auth: 'required' }, changed)).toEqual({ kind: 'allow' });
+  });
+
   it('lets anyone open a public route (password, 404)', () => {
     expect(decide({ auth: 'public' }, signedOut)).toEqual({ kind: 'allow' });
   });

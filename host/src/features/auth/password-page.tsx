@@ -9,6 +9,7 @@ import { changePasswordSchema } from '@canteiro/shared/domain';
 import { FormField, fieldMessage } from '@canteiro/shared/ui';
 import type { ChangePasswordInput } from '@canteiro/shared/domain';
 import { AuthCard } from './auth-card';
+import { useLogout } from './use-logout';
 
 type Field = keyof ChangePasswordInput;
 const FIELDS: { name: Field; labelKey: string; autoComplete: string }[] = [
@@ -24,6 +25,7 @@ export default function PasswordPage() {
   const user = useSession((state) => state.user);
   const token = useSession((state) => state.token);
   const [failure, setFailure] = useState<string | null>(null);
+  const { logout, loggingOut } = useLogout();
   const { control, handleSubmit, formState, setError } = useForm<ChangePasswordInput>({
     resolver: valibotResolver(changePasswordSchema),
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
@@ -114,7 +116,12 @@ export default function PasswordPage() {
           <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
             {t('host:password.submit')}
           </Button>
-          {firstAccess ? null : (
+          {firstAccess ? (
+            // Nothing else opens before the password is changed: leaving means signing out.
+            <Button block loading={loggingOut} onClick={() => void logout()} data-testid="password-logout">
+              {t('host:sidebar.logout')}
+            </Button>
+          ) : (
             <Button block onClick={() => navigate(-1)}>
               {t('host:password.back')}
             </Button>

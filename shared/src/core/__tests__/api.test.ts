@@ -66,6 +66,27 @@ describe('the API client (spec §6, §7)', () => {
     expect(redirect).toHaveBeenCalled();
   });
 
+  it('a 409 password_change_required keeps the session and marks the user first-access (the guard goes to /password)', async () => {
+    const redirect = jest.fn();
+    setLoginRedirect(redirect);
+    useSession.getState().signIn('abc123', user);
+    answer = () =>
+      new Response(JSON.stringify({ code: 'password_change_required', message: 'troque' }), { status: 409 });
+    const failure = await api.get('users').json().catch(toApiError);
+    expect(failure).toMatchObject({ code: 'password_change_required', status: 409 });
+    expect(useSession.getState().token).toBe('abc123');
+    expect(useSession.getState().user?.permission_set.first_access).toBe(true);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!).permission_set.first_access).toBe(true);
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('another 409 (a duplicate) changes nothing in the session', async () => {
+    useSession.getState().signIn('abc123', user);
+    answer = () => new Response(JSON.stringify({ code: 'duplicate_base_name', message: 'x' }), { status: 409 });
+    await expect(api.post('bases', { json: {} }).json()).rejects.toThrow();
+    expect(useSession.getState().user).toEqual(user);
+  });
+
   it('a refused login (403 reporter_denied) does not bounce the login page', async () => {
     const redirect = jest.fn();
     setLoginRedirect(redirect);
