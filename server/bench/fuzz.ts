@@ -837,6 +837,15 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
       expect: { label: 'not found: 404/405', ok: (status) => status === 404 || status === 405 || status === 403 },
       core: true,
     });
+    for (const other of ['OPTIONS', 'TRACE'])
+      rest.push({
+        operation: `${other} ${path}`,
+        method: other,
+        path: path.replace(/\{[^}]+\}/g, validId),
+        family: 'method',
+        variant: `method ${other}`,
+        session: 'admin',
+      });
   }
 
   return [...baselines, ...rest, ...rawCases(context)];
@@ -896,6 +905,15 @@ function rawCases(context: FuzzContext): FuzzCase[] {
         'Content-Length: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\n{}',
     },
     { variant: 'HTTP/9.9', raw: 'GET /api/health HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n' },
+    { variant: 'Expect: an unknown expectation', raw: get('/api/health', 'Expect: fuzz\r\n') },
+    {
+      variant: 'Expect: 100-continue',
+      raw:
+        'POST /api/authentication/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        'Expect: 100-continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    },
+    { variant: 'Upgrade: websocket', raw: get('/api/health', 'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n') },
+    { variant: 'HTTP/1.0 without Host', raw: 'GET /api/health HTTP/1.0\r\n\r\n' },
   ];
   return cases.map(({ variant, raw, expect }) => ({
     operation: `raw ${variant}`,
@@ -1039,7 +1057,11 @@ function sendRaw(target: Target, bytes: Buffer): Promise<Answer> {
   });
 }
 
-function parseRaw(data: Buffer, error?: string): Answer {
+function parseRaw(received: Buffer, error?: string): Answer {
+  let data = received;
+  // Interim answers (100 Continue) come before the real one.
+  while (/^HTTP\/\d\.\d 1\d\d /.test(data.subarray(0, 16).toString('latin1')) && data.includes('\r\n\r\n'))
+    data = data.subarray(data.indexOf('\r\n\r\n') + 4);
   const split = data.indexOf('\r\n\r\n');
   if (split < 0)
     return { status: null, headers: {}, body: data, complete: false, error: error ?? 'no answer (connection closed)' };
