@@ -545,6 +545,13 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
         { label: 'JSON number', ...json('1e309') },
         { label: 'top-level __proto__', ...json(`{"__proto__":{"isAdmin":true},${(templateText ?? '{}').slice(1)}`) },
         { label: 'constructor.prototype', ...json('{"constructor":{"prototype":{"polluted":true}}}'), core: true },
+        { label: 'NUL in a key', ...json(`{"na\\u0000me":1,${(templateText ?? '{}').slice(1)}`) },
+        { label: 'lone surrogate in a key', ...json(`{"\\ud800":1,${(templateText ?? '{}').slice(1)}`) },
+        { label: 'duplicate keys', ...json(`{"name":"a","name":{},${(templateText ?? '{}').slice(1)}`) },
+        {
+          label: '10 000 keys',
+          ...json(JSON.stringify(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i])))),
+        },
         { label: '10 000-deep nesting', ...json(`${'['.repeat(10_000)}${']'.repeat(10_000)}`) },
         { label: '1.1 MB body', ...json(JSON.stringify({ name: 'x'.repeat(1_150_000) })) },
         {
