@@ -7,8 +7,8 @@
  * BENCH_DATABASE_URL, whose schema is DROPPED and rebuilt), listens on 127.0.0.1 (a free
  * port) and signs in as admin, as a contract-level user, as the reporter (mobile routes) and
  * as a first-access user (refused everywhere but the password change); some requests carry no
- * session, and logout and the password change run on throw-away sessions. It reads /api/docs/json and, for every path × method,
- * sends a bounded set of variants: hostile path parameters, query parameters, header
+ * session, and logout and the password change run on throw-away sessions. It reads
+ * /api/docs/json and, for every path × method, sends a bounded set of variants: hostile path parameters, query parameters, header
  * parameters, body fields (each field of a valid body replaced in turn), whole bodies
  * (invalid JSON, wrong content type, too large…), multipart uploads, undocumented methods,
  * HEAD, and a few raw-socket requests (absolute-form request line, 100 000-character URL,
@@ -128,10 +128,16 @@ const SLOW_MS = 2000;
 const RACE = 6;
 const TIMEOUT_MS = 15_000;
 
-/** A JSON string literal, its escapes kept (`"\ud800"` stays a lone surrogate on the wire). */
+/** A value put in place of one body field, as JSON text (so `"\ud800"` stays a lone surrogate on the wire). */
+interface FieldValue {
+  label: string;
+  /** '' leaves the field out. */
+  json: string;
+  mustRefuse?: boolean;
+  core?: boolean;
+}
 
-/** Values put in place of one body field, as JSON text. */
-const FIELD_VALUES: { label: string; json: string; mustRefuse?: boolean; core?: boolean }[] = [
+const FIELD_VALUES: FieldValue[] = [
   { label: 'null', json: 'null', core: true },
   { label: 'missing', json: '' },
   { label: '0', json: '0' },
@@ -157,11 +163,8 @@ const FIELD_VALUES: { label: string; json: string; mustRefuse?: boolean; core?: 
  * database refuses, numbers past a 32-bit column, another item's unique value in another
  * case or padded with spaces.
  */
-function valuesLike(
-  value: unknown,
-  other: unknown,
-): { label: string; json: string; mustRefuse?: boolean; core?: boolean }[] {
-  const values: { label: string; json: string; core?: boolean }[] = [];
+function valuesLike(value: unknown, other: unknown): FieldValue[] {
+  const values: FieldValue[] = [];
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
     values.push(
       { label: 'year 0000', json: '"0000-01-01"', core: true },
@@ -188,10 +191,13 @@ function valuesLike(
   return values;
 }
 
-/** Values of one query or path parameter, already percent-encoded. */
+/** A free-text query parameter (search, sort), as opposed to a number or a choice. */
 const textual = (parameter: Parameter) => parameter.schema?.type === 'string' && !parameter.schema.enum;
 
-/** `text: false`: in the sample only on the parameter chosen by rotation, even for text parameters. */
+/**
+ * Values of one query or path parameter, already percent-encoded. `text: false`: in the
+ * sample only on the parameter chosen by rotation, even for text parameters.
+ */
 const QUERY_VALUES: {
   label: string;
   raw: string;
@@ -433,6 +439,9 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
     const templateText = template ? JSON.stringify(template) : method === 'GET' ? undefined : '{}';
     const withTemplate: { headers?: Record<string, string>; body?: Buffer } =
       templateText === undefined ? {} : json(templateText);
+    /** The valid body with one more entry in front. */
+    const before = (entry: string) =>
+      !templateText || templateText === '{}' ? `{${entry}}` : `{${entry},${templateText.slice(1)}`;
     const common = { operation: key, method };
 
     for (const session of sessions)
@@ -543,11 +552,11 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
         { label: 'JSON array', ...json('[]') },
         { label: 'JSON string', ...json('"x"') },
         { label: 'JSON number', ...json('1e309') },
-        { label: 'top-level __proto__', ...json(`{"__proto__":{"isAdmin":true},${(templateText ?? '{}').slice(1)}`) },
+        { label: 'top-level __proto__', ...json(before('"__proto__":{"isAdmin":true}')) },
         { label: 'constructor.prototype', ...json('{"constructor":{"prototype":{"polluted":true}}}'), core: true },
-        { label: 'NUL in a key', ...json(`{"na\\u0000me":1,${(templateText ?? '{}').slice(1)}`) },
-        { label: 'lone surrogate in a key', ...json(`{"\\ud800":1,${(templateText ?? '{}').slice(1)}`) },
-        { label: 'duplicate keys', ...json(`{"name":"a","name":{},${(templateText ?? '{}').slice(1)}`) },
+        { label: 'NUL in a key', ...json(before('"na\\u0000me":1')) },
+        { label: 'lone surrogate in a key', ...json(before('"\\ud800":1')) },
+        { label: 'duplicate keys', ...json(before('"name":"a","name":{}')) },
         {
           label: '10 000 keys',
           ...json(JSON.stringify(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i])))),
@@ -653,7 +662,6 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
       const boundary = 'fuzzboundary1234';
       const type = { 'content-type': `multipart/form-data; boundary=${boundary}` };
       const whole = multipart(boundary, 'file', 'a.png', 'image/png', PNG);
-      const oversize = (bytes: number) => paddedPng(bytes);
       const must4xx = { label: 'refused: 4xx', ok: (status: number) => status >= 400 && status < 500 };
       const uploads: { label: string; headers: Record<string, string>; body: Buffer; expect?: FuzzCase['expect'] }[] = [
         { label: 'a valid 1×1 PNG', headers: type, body: whole },
@@ -705,13 +713,13 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
         {
           label: 'picture over the limit by 1000 B',
           headers: type,
-          body: multipart(boundary, 'file', 'big.png', 'image/png', oversize(context.maxImageBytes + 1000)),
+          body: multipart(boundary, 'file', 'big.png', 'image/png', paddedPng(context.maxImageBytes + 1000)),
           expect: { label: 'too large: 413', ok: (status) => status === 413 },
         },
         {
           label: 'picture 3 times the limit',
           headers: type,
-          body: multipart(boundary, 'file', 'big.png', 'image/png', oversize(3 * context.maxImageBytes)),
+          body: multipart(boundary, 'file', 'big.png', 'image/png', paddedPng(3 * context.maxImageBytes)),
           expect: { label: 'too large: 413', ok: (status) => status === 413 },
         },
         {
