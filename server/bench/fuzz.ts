@@ -18,8 +18,10 @@
  * `{ code: string, message: string }`; a JSON answer that does not parse; a connection
  * closed before a whole answer; an answer slower than 2 s; a 2xx to input issue 8 says must
  * be refused (NUL or a lone surrogate in a text, a query parameter or an id); or a status
- * the request's own expectation rules out (XSRF → 403, oversized picture → 413…). HEAD,
- * 204/304 and front-end paths (outside /api/) are not held to the body shape.
+ * the request's own expectation rules out (XSRF → 403, oversized picture → 413…); or an
+ * API answer without `X-Content-Type-Options: nosniff`, or with JSON data and no
+ * `Cache-Control: no-store`. HEAD, 204/304 and front-end paths (outside /api/) are not held
+ * to the body shape.
  *
  * Prints a table (requests, statuses, failures grouped) and exits non-zero on any failure.
  * Bounded: FUZZ_MAX_REQUESTS (20 000) requests and FUZZ_SECONDS (180) seconds.
@@ -76,7 +78,7 @@ export interface FuzzCase {
   parallel?: number;
 }
 
-export type FailureKind = '5xx' | 'malformed' | 'cut' | 'slow' | 'accepted' | 'unexpected';
+export type FailureKind = '5xx' | 'malformed' | 'cut' | 'slow' | 'accepted' | 'unexpected' | 'headers';
 
 export interface Outcome {
   case: FuzzCase;
@@ -86,6 +88,8 @@ export interface Outcome {
   excerpt: string;
   /** The body's shape: `{ error, code, message } code=FST_ERR_…`, or `not JSON (text/html)`. */
   shape: string;
+  /** The answer's caching and sniffing headers. */
+  headersSeen: { 'x-content-type-options'?: string; 'cache-control'?: string };
   failures: FailureKind[];
   /** Error lines the server logged while the request was in flight. */
   serverErrors: string[];
@@ -1164,6 +1168,13 @@ export function judge(c: FuzzCase, answer: Answer, ms: number): FailureKind[] {
     if (status >= 400 && api && !isErrorShape(parsed)) failures.push('malformed');
     else if (status < 400 && /json/i.test(type) && !parses) failures.push('malformed');
   }
+  // Issue 8 §2: no sniffing of any API answer, and no cache keeps the data of one.
+  if (status !== null && c.family !== 'raw' && /^\/api\//.test(c.path)) {
+    const nosniff = /nosniff/i.test(String(answer.headers['x-content-type-options'] ?? ''));
+    const data = status >= 200 && status < 300 && /json/i.test(String(answer.headers['content-type'] ?? ''));
+    const noStore = /no-store/i.test(String(answer.headers['cache-control'] ?? ''));
+    if (!nosniff || (data && !noStore)) failures.push('headers');
+  }
   return failures;
 }
 
@@ -1408,6 +1419,10 @@ export async function run(
           ms,
           excerpt: excerptOf(answer),
           shape: shapeOf(answer),
+          headersSeen: {
+            'x-content-type-options': String(answer.headers['x-content-type-options'] ?? 'none'),
+            'cache-control': String(answer.headers['cache-control'] ?? 'none'),
+          },
           failures: judge(c, answer, ms),
           serverErrors: [],
         };
@@ -1527,11 +1542,13 @@ export function groupFailures(failures: Outcome[]) {
           ? ''
           : kind === 'unexpected'
             ? `expected ${outcome.case.expect?.label}`
-            : kind === 'accepted'
-              ? `taken: ${outcome.case.variant.replace(/^(\w+) [^=]+=/, '$1 …=')}`
-              : (outcome.serverErrors[0] ??
-                (kind === 'cut' ? /^\[[^\]]*\]( \([^)]*\))?/.exec(outcome.excerpt)?.[0] : undefined) ??
-                (kind === 'malformed' ? outcome.shape : outcome.excerpt.replace(/\d{3,}/g, 'N').slice(0, 110)));
+            : kind === 'headers'
+              ? `x-content-type-options: ${String(outcome.headersSeen['x-content-type-options'] ?? 'none')}, cache-control: ${String(outcome.headersSeen['cache-control'] ?? 'none')}`
+              : kind === 'accepted'
+                ? `taken: ${outcome.case.variant.replace(/^(\w+) [^=]+=/, '$1 …=')}`
+                : (outcome.serverErrors[0] ??
+                  (kind === 'cut' ? /^\[[^\]]*\]( \([^)]*\))?/.exec(outcome.excerpt)?.[0] : undefined) ??
+                  (kind === 'malformed' ? outcome.shape : outcome.excerpt.replace(/\d{3,}/g, 'N').slice(0, 110)));
       const key = `${kind}|${status}|${what}`;
       const group = groups.get(key) ?? { kind, status, what, outcomes: [] };
       group.outcomes.push(outcome);

@@ -68,7 +68,11 @@ describe('fuzz of every OpenAPI operation', () => {
     assert.deepEqual(failing('accepted'), []);
   });
 
-  test('XSRF, upload and size rules hold under hostile input', () => {
+  test('XSRF, upload, size and first-access rules hold under hostile input', () => {
     assert.deepEqual(failing('unexpected'), []);
+  });
+
+  test('every API answer, refusals included, says nosniff, and no answer with data may be stored', () => {
+    assert.deepEqual(failing('headers'), []);
   });
 });
