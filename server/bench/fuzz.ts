@@ -964,7 +964,7 @@ export function quickSample(cases: FuzzCase[]): FuzzCase[] {
     }
     // Group the core cases by operation, family and value; keep one of each group (its
     // parameter or field, and its session, chosen by rotation).
-    const value = c.sampleGroup ?? c.variant.replace(/^(path|query|field|header) [^=]+=/, '$1 =');
+    const value = c.sampleGroup ?? c.variant.replace(/^(path|query|field) [^=]+=/, '$1 =');
     const key = `${c.operation}|${c.family}|${value}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
