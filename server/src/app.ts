@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { clientErrorHandler, errorHandling, frameworkErrors } from './plugins/errors.js';
 import { inputText } from './plugins/input-text.js';
-import { securityHeaders } from './plugins/security-headers.js';
+import { securityHeaders, withSecurityHeaders } from './plugins/security-headers.js';
 import { xsrfProtection } from './plugins/xsrf.js';
 import { authentication } from './plugins/authentication.js';
 import { apiDocs } from './plugins/docs.js';
@@ -52,7 +52,7 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     // Refusals made before the error handler runs, in the API's error shape (plugins/errors.ts).
-    frameworkErrors,
+    frameworkErrors: withSecurityHeaders(frameworkErrors, config.remotes),
     clientErrorHandler,
   });
 

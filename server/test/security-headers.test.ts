@@ -41,6 +41,9 @@ describe('security headers', () => {
       await app.inject({ method: 'POST', url: '/api/bases', payload: {} }),
       await app.inject({ url: '/api/nope' }),
       await app.inject({ url: '/remotes.json' }),
+      // Refused by the router itself, outside every hook: an id over 100 characters, a bad URL.
+      await app.inject({ url: `/api/bases/${'1'.repeat(101)}` }),
+      await app.inject({ url: '/api/bases/%FF' }),
     ];
     for (const answer of answers) {
       const where = `${answer.statusCode} ${answer.body.slice(0, 40)}`;
@@ -48,6 +51,9 @@ describe('security headers', () => {
       assert.equal(answer.headers['x-content-type-options'], 'nosniff', where);
       assert.equal(answer.headers['x-frame-options'], 'DENY', where);
       assert.equal(answer.headers['referrer-policy'], 'no-referrer', where);
+      if (answer.headers['content-type']?.toString().startsWith('application/json') && answer.statusCode !== 200) {
+        assert.equal(answer.headers['cache-control'], 'no-store', where);
+      }
     }
   });
 

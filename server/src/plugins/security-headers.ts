@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { appWide } from './app-wide.js';
 
@@ -48,6 +48,28 @@ export function contentSecurityPolicy(remotes: Config['remotes']): string {
 /** Set by a route or a static file (raw header): a route that knows better keeps its own. */
 const hasOwn = (reply: FastifyReply, name: string) => reply.hasHeader(name) || reply.raw.hasHeader(name);
 
+function addSecurityHeaders(reply: FastifyReply, policy: string): void {
+  if (!hasOwn(reply, 'content-security-policy')) reply.header('content-security-policy', policy);
+  if (!hasOwn(reply, 'cache-control')) reply.header('cache-control', 'no-store');
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('referrer-policy', 'no-referrer');
+}
+
+type FrameworkErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
+
+/**
+ * The router's own refusals (Fastify's `frameworkErrors`: a bad URL, a too-long id) are
+ * answered outside every hook, so they get the same headers here.
+ */
+export function withSecurityHeaders(handler: FrameworkErrorHandler, remotes: Config['remotes']): FrameworkErrorHandler {
+  const policy = contentSecurityPolicy(remotes);
+  return (error, request, reply) => {
+    addSecurityHeaders(reply, policy);
+    handler(error, request, reply);
+  };
+}
+
 /**
  * Headers on every answer: the CSP above, no MIME sniffing, no framing (CSP
  * frame-ancestors and X-Frame-Options for older browsers), no Referer sent to other sites,
@@ -57,11 +79,7 @@ const hasOwn = (reply: FastifyReply, name: string) => reply.hasHeader(name) || r
 export const securityHeaders = appWide<SecurityHeadersOptions>(async (app: FastifyInstance, { remotes }) => {
   const policy = contentSecurityPolicy(remotes);
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (!hasOwn(reply, 'content-security-policy')) reply.header('content-security-policy', policy);
-    if (!hasOwn(reply, 'cache-control')) reply.header('cache-control', 'no-store');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
+    addSecurityHeaders(reply, policy);
     return payload;
   });
 });
