@@ -132,6 +132,21 @@ test.describe('the sidebar at every allowed width (spec §2, issue 8)', () => {
                 .map((element) => element.textContent),
             );
           expect(cut, `${language} ${path}`).toEqual([]);
+          // Wrapping is fine, a word broken in two is not: each word fits its label's width.
+          const broken = await sidebar.getByTestId('nav-label').evaluateAll((labels) =>
+            labels.flatMap((label) =>
+              (label.textContent ?? '').split(/\s+/).filter((word) => {
+                const probe = document.createElement('span');
+                probe.style.whiteSpace = 'nowrap';
+                probe.textContent = word;
+                label.appendChild(probe);
+                const wide = probe.getBoundingClientRect().width > label.clientWidth;
+                probe.remove();
+                return wide;
+              }),
+            ),
+          );
+          expect(broken, `${language} ${path}`).toEqual([]);
           expect((await page.getByTestId('module-menu').getByRole('link').count()) > 0).toBe(true);
         }
       }

@@ -16,7 +16,7 @@ export interface NavItemProps {
 const base: CSSProperties = {
   display: 'flex',
   alignItems: 'flex-start',
-  gap: 8,
+  gap: 6,
   padding: '8px 8px',
   borderRadius: 6,
   textDecoration: 'none',

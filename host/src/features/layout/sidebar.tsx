@@ -16,7 +16,7 @@ export function Sidebar({ module }: { module: CanteiroModule | null }) {
       <div style={{ padding: '18px 14px 12px' }}>
         <Logo size={28} />
       </div>
-      <nav aria-label={t('sidebar.navigation')} style={{ flex: 1, overflowY: 'auto', padding: '4px 6px' }}>
+      <nav aria-label={t('sidebar.navigation')} style={{ flex: 1, overflowY: 'auto', padding: '4px 4px' }}>
         <NavItem to="/home" labelKey="host:sidebar.home" icon={<HomeOutlined />} end />
         {module ? (
           <>
