@@ -12,7 +12,9 @@ const css = `
 .canteiro-module-card:hover { box-shadow: 0 8px 28px #1b3a1c1f; transform: translateY(-2px); }
 .canteiro-skip-link { position: fixed; top: 8px; left: 8px; z-index: 3000; padding: 8px 16px; border-radius: 6px; background: #fff; color: ${navColors.activeText}; font-weight: 600; box-shadow: 0 4px 16px #0003; transform: translateY(-200%); }
 .canteiro-skip-link:focus { transform: none; outline: 2px solid ${themeTokens.colorPrimary}; outline-offset: 2px; }
-.canteiro-nav-item:focus-visible, .canteiro-avatar-button:focus-visible, .canteiro-menu-item:focus-visible, .canteiro-module-card-link:focus-visible { outline: 2px solid ${themeTokens.colorPrimary}; outline-offset: 2px; }
+.canteiro-nav-item:focus-visible, .canteiro-avatar-button:focus-visible, .canteiro-menu-item:focus-visible, .canteiro-module-card:has(.canteiro-card-link:focus-visible) { outline: 2px solid ${themeTokens.colorPrimary}; outline-offset: 2px; }
+.canteiro-card-link::after { content: ''; position: absolute; inset: 0; border-radius: 10px; }
+.canteiro-card-link:focus-visible { outline: none; }
 .canteiro-menu-item { display: flex; align-items: center; gap: 8px; width: 100%; padding: 6px 12px; border: 0; border-radius: 6px; background: none; color: ${navColors.text}; font: inherit; font-size: 14px; line-height: 22px; text-align: left; cursor: pointer; }
 .canteiro-menu-item:hover, .canteiro-menu-item:focus { background-color: ${navColors.hoverBackground}; }
 @media (prefers-reduced-motion: reduce) { .canteiro-fade { animation: none; } }
