@@ -119,6 +119,7 @@ export function FieldInput({
           onBlur={onBlur}
           maxImageMb={maxImageMb}
           invalid={invalid}
+          describedBy={describedBy}
         />
       );
     case 'status':

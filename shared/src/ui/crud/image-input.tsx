@@ -16,6 +16,8 @@ interface ImageInputProps {
   onBlur: () => void;
   maxImageMb: number;
   invalid: boolean;
+  /** The id of the field's error, read with the button that picks the file. */
+  describedBy?: string;
 }
 
 /** The checks of spec §5 before anything is sent: the content's type, then the size. */
@@ -31,7 +33,16 @@ export async function checkImage(file: File, maxImageMb: number): Promise<'image
 }
 
 /** A picture with its preview: choosing a file checks it; it is uploaded when the form is saved. */
-export function ImageInput({ id, value, onChange, onInvalid, onBlur, maxImageMb, invalid }: ImageInputProps) {
+export function ImageInput({
+  id,
+  value,
+  onChange,
+  onInvalid,
+  onBlur,
+  maxImageMb,
+  invalid,
+  describedBy,
+}: ImageInputProps) {
   const { t } = useTranslation('kit');
   const picker = useRef<HTMLInputElement>(null);
   const current = useAuthorizedImage(typeof value === 'string' ? value : null);
@@ -69,7 +80,7 @@ export function ImageInput({ id, value, onChange, onInvalid, onBlur, maxImageMb,
             else onChange(file);
           }}
         />
-        <Button danger={invalid} onClick={() => picker.current?.click()}>
+        <Button danger={invalid} aria-describedby={describedBy} onClick={() => picker.current?.click()}>
           {t(preview ? 'imageReplace' : 'imageChoose')}
         </Button>
         <Typography.Text

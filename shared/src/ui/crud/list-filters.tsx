@@ -39,6 +39,7 @@ export function ListFilters({
                 value={value ? Number(value) : null}
                 onChange={(next) => onChange(filter.param, next === null ? undefined : String(next))}
                 fieldLabel={label}
+                clearLabel={t('kit:clearField', { field })}
                 placeholder={`${field}: ${t('kit:filterAll')}`}
               />
             </div>
@@ -56,7 +57,7 @@ export function ListFilters({
             id={`filter-${filter.param}`}
             data-testid={`filter-${filter.param}`}
             aria-label={label}
-            allowClear={{ label: t('kit:clearField', { field: label }) }}
+            allowClear={{ label: t('kit:clearField', { field }) }}
             showSearch
             placeholder={`${field}: ${t('kit:filterAll')}`}
             style={{ width: FILTER_WIDTH }}

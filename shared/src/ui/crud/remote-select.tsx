@@ -18,6 +18,8 @@ interface RemoteSelectProps {
   /** aria-invalid, aria-required, aria-describedby of the form field. */
   ariaProps?: Record<string, unknown>;
   placeholder?: string;
+  /** The clear button's name; "Limpar <fieldLabel>" unless given. */
+  clearLabel?: string;
 }
 
 /** A select whose options (active parents in the user's scope) come from `/api/<endpoint>/options`. */
@@ -32,6 +34,7 @@ export function RemoteSelect({
   status,
   ariaProps,
   placeholder,
+  clearLabel,
 }: RemoteSelectProps) {
   const { t } = useTranslation('kit');
   const [options, setOptions] = useState<Option[]>([]);
@@ -94,7 +97,7 @@ export function RemoteSelect({
       {...ariaProps}
       showSearch
       // antd's own clear button is named "Clear" whatever the language.
-      allowClear={{ label: t('clearField', { field: fieldLabel }) }}
+      allowClear={{ label: clearLabel ?? t('clearField', { field: fieldLabel }) }}
       status={status}
       loading={loading}
       disabled={!enabled}

@@ -9,6 +9,7 @@ import { notify, toApiError } from '@canteiro/shared/core';
 import { FormField, fieldErrorId } from '../form-field';
 import { fieldMessage } from '../field-message';
 import { INVALID_DATE } from './date-input';
+import { tabCycle } from './dialog-focus';
 import { FieldInput, waitsForParent } from './field-input';
 import { resourceApi } from './resource-api';
 import { useServerSettings } from './use-server-settings';
@@ -89,7 +90,10 @@ export function ResourceFormModal<Item extends ResourceItem>({
   const { control, handleSubmit, formState, setError, setValue, getValues, clearErrors } = useForm<FieldValues>({
     resolver: schema ? (valibotResolver(schema as v.GenericSchema<FieldValues>) as Resolver<FieldValues>) : undefined,
     defaultValues: editing && resource.toInput ? resource.toInput(item) : { ...resource.emptyInput },
-    mode: 'onTouched',
+    // Errors appear on save, then follow each change. Not on blur: an error appearing under
+    // the field just left moves the Save button away between the press and the release.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const values = useWatch({ control });
   const required = useMemo(() => requiredFields(schema, fields, values), [schema, fields, values]);
@@ -174,6 +178,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
         mask={{ closable: !persistent }}
         keyboard={!persistent}
         width={640}
+        modalRender={tabCycle}
         destroyOnHidden
         // antd focuses the dialog itself; a form starts at its first field.
         afterOpenChange={(open) => {
@@ -254,6 +259,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
       <Modal
         open={confirmDiscard}
         title={t('kit:discardTitle')}
+        modalRender={tabCycle}
         okText={t('kit:discard')}
         okButtonProps={{ danger: true }}
         cancelText={t('kit:keepEditing')}

@@ -143,7 +143,8 @@ export function ResourceScreen<Item extends ResourceItem>({
 
   return (
     <section data-testid={`resource-${resource.endpoint}`}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      {/* The page's one h1 (the shell has none on a module screen), at the size of a section title. */}
+      <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
         {titleKey ? t(titleKey) : plural}
       </Typography.Title>
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 16, flexWrap: 'wrap' }}>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { tabCycle } from './dialog-focus';
 
 /**
  * Activate/deactivate with two confirmations (spec §4): a first one that says what
@@ -45,6 +46,7 @@ export function StatusToggle({
         onOk={() => setStep(2)}
         onCancel={close}
         afterClose={afterClose}
+        modalRender={tabCycle}
         destroyOnHidden
       >
         <Typography.Paragraph>{isActive ? t('confirmDeactivateText') : t('confirmActivateText')}</Typography.Paragraph>
@@ -66,6 +68,7 @@ export function StatusToggle({
         }}
         onCancel={close}
         afterClose={afterClose}
+        modalRender={tabCycle}
         destroyOnHidden
       >
         <Typography.Paragraph>{t('areYouSureText', { action: action.toLowerCase(), name })}</Typography.Paragraph>

@@ -87,7 +87,7 @@ describe('filters', () => {
     expect(lastList().kind).toBe('b');
     const filter = screen.getByTestId('filter-kind');
     expect(filter).toHaveTextContent('b');
-    const clear = within(filter).getByRole('button', { name: 'Limpar Filtrar por Tipo' });
+    const clear = within(filter).getByRole('button', { name: 'Limpar Tipo' });
     fireEvent.mouseDown(clear);
     fireEvent.click(clear);
     await waitFor(() => expect(location.search).toBe(''));
