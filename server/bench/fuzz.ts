@@ -225,6 +225,8 @@ const QUERY_VALUES: {
   { label: 'hasOwnProperty', raw: 'hasOwnProperty' },
   { label: 'repeated a=1&a=2', raw: '1', repeat: true, core: true, text: false },
   { label: 'huge 1e23', raw: '99999999999999999999999' },
+  { label: '2^31', raw: '2147483648', core: true, text: false },
+  { label: '2^53-1', raw: '9007199254740991' },
   { label: '1e309', raw: '1e309' },
   { label: '-1', raw: '-1' },
   { label: '0', raw: '0' },
