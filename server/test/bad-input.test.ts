@@ -374,7 +374,7 @@ describe('every error answer has the { code, message } shape', () => {
     });
   });
 
-  test('a 100 000-character URL, huge headers, a request that is not HTTP: Node refuses them, in our shape', async () => {
+  test('a 100 000-character URL, huge headers, an unknown Expect, a request that is not HTTP: Node refuses them, in our shape', async () => {
     const port = Number(new URL(await listening()).port);
     const longUrl = parseRaw(
       await rawRequest(port, `GET /api/bases?search=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
@@ -387,6 +387,15 @@ describe('every error answer has the { code, message } shape', () => {
     );
     assert.equal(hugeHeader.status, 431);
     assert.equal(hugeHeader.body.code, 'request_too_large');
+
+    const expectation = await rawRequest(
+      port,
+      'POST /api/bases HTTP/1.1\r\nHost: x\r\nExpect: an unknown expectation\r\nAccept-Language: en-US\r\nContent-Length: 0\r\n\r\n',
+    );
+    const unknownExpectation = parseRaw(expectation);
+    assert.equal(unknownExpectation.status, 417);
+    assert.deepEqual(unknownExpectation.body, { code: 'bad_request', message: errorMessage('bad_request', 'en-US') });
+    assert.match(expectation, /x-content-type-options: nosniff/i);
 
     const garbage = parseRaw(await rawRequest(port, 'HELLO THERE\r\n\r\n'));
     assert.equal(garbage.status, 400);

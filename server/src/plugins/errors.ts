@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorMessage } from '@canteiro/shared/domain';
+import { errorMessage, pickLocale } from '@canteiro/shared/domain';
 import type { ErrorCode } from '@canteiro/shared/domain';
 import { ApiError, sendError } from '../errors.js';
 import { appWide } from './app-wide.js';
@@ -24,7 +25,24 @@ export const errorHandling = appWide(async (app: FastifyInstance) => {
     request.log.info({ code: error.code, status }, error.message);
     return sendError(request, reply, status, codeOfClientError(status));
   });
+
+  // An `Expect` other than 100-continue: Node answers 417 itself, with an empty body, unless
+  // someone listens (and then the request never reaches Fastify). The same 417, in our shape.
+  app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    const code: ErrorCode = 'bad_request';
+    const body = JSON.stringify({ code, message: errorMessage(code, pickLocale(request.headers['accept-language'])) });
+    response.writeHead(417, { ...RAW_ANSWER_HEADERS, 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  });
 });
+
+/** Headers of the answers written outside Fastify's reply (no hook adds them there). */
+const RAW_ANSWER_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+  connection: 'close',
+};
 
 /** Fastify's own 4xx errors (body parser, content type, limits) in the catalogue's words. */
 function codeOfClientError(status: number): ErrorCode {
@@ -84,13 +102,9 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   this.log.info({ code: error.code, status }, 'client error');
   if (socket.writable) {
     const body = JSON.stringify({ code, message: errorMessage(code) });
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
+    const headers = { ...RAW_ANSWER_HEADERS, 'content-length': Buffer.byteLength(body) };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
   }
   socket.destroy(error);
 }
