@@ -40,6 +40,7 @@ async function startServer() {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'canteiro-bench-')),
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: '1000000',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

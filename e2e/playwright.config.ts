@@ -45,6 +45,7 @@ export default defineConfig({
       // Many sign-ins come from one address in a test run; the limits themselves are tested in the server suite.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: '1000',
     },
   },
 });
