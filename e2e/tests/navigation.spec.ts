@@ -44,6 +44,7 @@ test.describe('the navigation guard (spec §2)', () => {
     await signIn(page, 'admin');
     await page.goto('/no/such/page');
     await expect(page.getByTestId('not-found')).toContainText('404');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
     await expect(page).toHaveTitle(/Página não encontrada/);
     await page.getByRole('button', { name: 'Voltar para o início' }).click();
     await expect(page).toHaveURL(/\/home$/);

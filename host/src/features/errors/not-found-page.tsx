@@ -18,8 +18,12 @@ export function NotFoundPage() {
     >
       <Result
         status="404"
-        title={<ResultHeading>{t('notFound.code')}</ResultHeading>}
-        subTitle={<span style={{ color: MUTED_TEXT }}>{t('notFound.text')}</span>}
+        title={<ResultHeading>{t('routes.notFound.title')}</ResultHeading>}
+        subTitle={
+          <span style={{ color: MUTED_TEXT }}>
+            {t('notFound.code')} · {t('notFound.text')}
+          </span>
+        }
         extra={
           <Button type="primary" size="large" onClick={() => navigate('/home')}>
             {t('notFound.backHome')}

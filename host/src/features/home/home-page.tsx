@@ -1,5 +1,5 @@
 import { AppstoreOutlined, BarChartOutlined, KeyOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Button, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -59,19 +59,6 @@ export default function HomePage() {
           {t('host:home.greeting', { name: displayName(user) })}
         </Typography.Title>
         <Typography.Paragraph style={{ fontSize: 16, color: MUTED_TEXT }}>{t('host:home.choose')}</Typography.Paragraph>
-        {user.permission_set.first_access ? (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('host:login.firstAccess')}
-            action={
-              <Button type="primary" size="small" data-testid="first-access-change" onClick={toPassword}>
-                {t('host:sidebar.changePassword')}
-              </Button>
-            }
-            style={{ marginBottom: 24 }}
-          />
-        ) : null}
         <div
           data-testid="home-modules"
           style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 24, marginTop: 24 }}

@@ -3,7 +3,6 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Skeleton, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@canteiro/shared/core';
-import type { SessionUser } from '@canteiro/shared/domain';
 import { USER_PANEL_REVEAL_MS } from '@canteiro/shared/domain';
 import { navColors } from '@canteiro/shared/core';
 import { MUTED_TEXT } from '../../components/colours';
@@ -11,9 +10,10 @@ import { AvatarMenu } from './avatar-menu';
 import { displayName } from './user-display';
 import { useLogout } from '../auth/use-logout';
 
-// The users whose panel has been revealed once: "about 300 ms after the user is read" happens
-// once per sign-in, not again each time the sidebar is mounted (a module arriving, a new module).
-const revealed = new WeakSet<SessionUser>();
+// The sign-ins (tokens) whose panel has been revealed once: "about 300 ms after the user is
+// read" happens once per sign-in, not again each time the sidebar is mounted (a module
+// arriving) nor when the stored user is replaced (the user edits its own name).
+const revealed = new Set<string>();
 
 /**
  * The user block at the foot of the sidebar (spec §2 and §4). Two rows, so that at 14 % of a
@@ -23,20 +23,21 @@ const revealed = new WeakSet<SessionUser>();
 export function UserBlock() {
   const { t } = useTranslation('host');
   const user = useSession((state) => state.user);
+  const token = useSession((state) => state.token);
   const { logout, loggingOut } = useLogout();
   const [, reveal] = useState(0);
 
   // A loading indicator first; the panel about 300 ms after the user is read.
   useEffect(() => {
-    if (!user || revealed.has(user)) return;
+    if (!user || !token || revealed.has(token)) return;
     const timer = setTimeout(() => {
-      revealed.add(user);
+      revealed.add(token);
       reveal((count) => count + 1);
     }, USER_PANEL_REVEAL_MS);
     return () => clearTimeout(timer);
-  }, [user]);
+  }, [user, token]);
 
-  if (!user || !revealed.has(user)) {
+  if (!user || !token || !revealed.has(token)) {
     return (
       <div data-testid="user-loading" style={{ padding: 12, borderTop: `1px solid ${navColors.border}` }}>
         <Skeleton avatar={{ size: 36 }} title={false} paragraph={{ rows: 1, width: '70%' }} active />

@@ -13,9 +13,11 @@ const user = {
 };
 
 describe('the user block (spec §2, §4)', () => {
+  let signIns = 0;
   beforeEach(() => {
     jest.useFakeTimers();
-    useSession.getState().signIn('token', user);
+    signIns += 1;
+    useSession.getState().signIn(`token-${signIns}`, user);
   });
   afterEach(() => jest.useRealTimers());
 
@@ -47,5 +49,13 @@ describe('the user block (spec §2, §4)', () => {
     fireEvent.click(avatar);
     fireEvent.mouseDown(document.body);
     expect(screen.queryByTestId('avatar-menu')).not.toBeInTheDocument();
+  });
+
+  it('keeps the panel when the stored user is replaced in the same sign-in (an edit of its own name)', () => {
+    renderBlock();
+    act(() => jest.advanceTimersByTime(USER_PANEL_REVEAL_MS));
+    act(() => useSession.getState().setUser({ ...user, first_name: 'Diego' }));
+    expect(screen.queryByTestId('user-loading')).not.toBeInTheDocument();
+    expect(screen.getByTestId('user-name')).toHaveTextContent('Diego');
   });
 });
