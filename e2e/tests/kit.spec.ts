@@ -105,7 +105,7 @@ test('a dialog opens on its first field, keeps Tab inside, and gives focus back 
   await toggle.click();
   await dialog(page).getByRole('button', { name: 'Desativar' }).click();
   await expect(page.getByText('Tem certeza?')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('dialog').filter({ hasText: 'Tem certeza?' }).getByRole('button', { name: 'Cancelar' }).click();
   await expect(toggle).toBeFocused();
 });
 

@@ -14,7 +14,7 @@ dayjs.extend(customParseFormat);
 export const INVALID_DATE = 'kit:invalidDate';
 
 /**
- * What people type, per language: the display pattern first (antd shows the value with it),
+ * What people type, per language: the display pattern first (the one antd shows and reads),
  * then the short forms — no leading zeros, two-digit years, no separators — and ISO.
  */
 export function dateFormats(locale: Locale): string[] {
@@ -111,7 +111,10 @@ export function DateInput({ id, value, onChange, onBlur, status, ariaProps }: Da
       id={id}
       status={status}
       style={{ width: '100%' }}
-      format={dateFormats(locale)}
+      // Only the display pattern: given the short forms too, antd reads a date half typed
+      // ("1/12/20" is 01/12/2020 in D/M/YY) and rewrites the text under the fingers. The
+      // short forms are read here, on blur and Enter.
+      format={DATE_PATTERNS[locale].date}
       placeholder={t('datePlaceholder')}
       value={current}
       open={open}
