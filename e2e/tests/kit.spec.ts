@@ -150,7 +150,8 @@ test('date fields read what people type, keep what they cannot read, and take ar
 
   // With the calendar open, arrows move the day and Enter picks it without submitting.
   await start.click();
-  await expect(page.locator('.ant-picker-dropdown:visible')).toBeVisible();
+  // .first(): the other field's calendar may still be fading out.
+  await expect(page.locator('.ant-picker-dropdown:visible').first()).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
   await expect(start).toHaveValue('09/12/2026');

@@ -77,11 +77,20 @@ export function DateInput({ id, value, onChange, onBlur, status, ariaProps }: Da
   if (isDay(value) || !value) lastDay.current = isDay(value) ? value : null;
   const current = lastDay.current ? dayjs(lastDay.current) : null;
 
+  // When the text typed has just been read, antd closing its calendar sends back the day it
+  // had before; that echo, in the same task, is not the person's choice.
+  const justRead = useRef(false);
   /** Reads the input's text into the form: a date as `YYYY-MM-DD`, anything else as typed. */
   const commitText = (text: string): boolean => {
     const parsed = parseTypedDate(text, locale);
     const next = parsed ?? text.trim();
-    if (next !== (value ?? '')) onChange(next);
+    if (next !== (value ?? '')) {
+      justRead.current = true;
+      setTimeout(() => {
+        justRead.current = false;
+      }, 0);
+      onChange(next);
+    }
     return parsed !== null;
   };
 
@@ -125,7 +134,9 @@ export function DateInput({ id, value, onChange, onBlur, status, ariaProps }: Da
       pickerValue={pickerValue ?? current ?? undefined}
       onPanelChange={(date) => setPickerValue(date)}
       preserveInvalidOnBlur
-      onChange={(date) => onChange(date ? date.format('YYYY-MM-DD') : '')}
+      onChange={(date) => {
+        if (!justRead.current) onChange(date ? date.format('YYYY-MM-DD') : '');
+      }}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
         commitText((event.target as HTMLInputElement).value);
