@@ -81,7 +81,7 @@ export const occurrenceResource: ResourceDefinition<Occurrence> = {
   describe: (item) => item.name,
 };
 
-/** The profiles offered: the signed-in user's own level and those below it. */
+/** The profiles offered: those below the signed-in user's own level (all of them to an admin); a user editing itself sees its own, not offered, by its label. */
 function profileField(): FieldDefinition {
   const level = useSession.getState().user?.permission_set.value;
   const options = level && level !== 'reporter' ? grantableProfiles(level as PermissionLevel) : [];

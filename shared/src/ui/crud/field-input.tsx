@@ -167,11 +167,12 @@ export function FieldInput({
               .toLowerCase()
               .includes(input.toLowerCase())
           }
-          options={(field.options ?? []).map((option) => ({
+          options={fixedOptions(field.options ?? [], value).map(({ option, offered }) => ({
             value: option,
             label: field.optionLabelPrefix
               ? t(`${field.optionLabelPrefix}${option}`, { ns: namespace })
               : String(option),
+            disabled: !offered,
           }))}
         />
       );
@@ -186,4 +187,15 @@ export function FieldInput({
         />
       );
   }
+}
+
+/**
+ * A fixed list's options, plus the saved value when the list does not offer it (a user editing
+ * itself is offered only the profiles below its own): shown by its label, not picked again.
+ */
+function fixedOptions(options: readonly (string | number)[], value: unknown) {
+  const shown = options.map((option) => ({ option, offered: true }));
+  if ((typeof value === 'string' || typeof value === 'number') && value !== '' && !options.includes(value))
+    shown.push({ option: value, offered: false });
+  return shown;
 }

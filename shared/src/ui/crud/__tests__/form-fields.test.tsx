@@ -52,6 +52,7 @@ beforeAll(() => {
     group: 'Grupo',
     item: 'Item',
     when: 'Quando',
+    groups: { x: 'Grupo X', y: 'Grupo Y', z: 'Grupo Z' },
   });
 });
 beforeEach(() => {
@@ -83,6 +84,27 @@ describe('the form', () => {
     expect(name).toHaveAttribute('aria-describedby', 'field-name-error');
     expect(document.getElementById('field-name-error')).toHaveTextContent('Campo obrigatório.');
     await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
+  it('shows a saved value that a fixed list no longer offers by its label, not as a bare value', async () => {
+    const profileThings: ResourceDefinition<Thing & { group: string }> = {
+      ...thingResource,
+      fields: [{ name: 'group', labelKey: 'group', kind: 'select', options: ['x', 'y'], optionLabelPrefix: 'groups.' }],
+      toInput: ({ group }) => ({ group }),
+    } as ResourceDefinition<Thing & { group: string }>;
+    render(
+      <MemoryRouter>
+        <ResourceFormModal<Thing & { group: string }>
+          resource={profileThings}
+          item={{ id: 1, name: 'Thing 01', isActive: true, group: 'z' }}
+          onClose={() => undefined}
+          onSaved={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    const form = await dialog();
+    expect(within(form).getByText('Grupo Z')).toBeInTheDocument();
+    expect(within(form).queryByText('z')).not.toBeInTheDocument();
   });
 
   it('says nothing on a select that waits for its parent, until the parent is chosen', async () => {
