@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Avatar, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_SIGNATURE_LENGTH, imageLimitBytes, imageType } from '@canteiro/shared/domain';
+import { IMAGE_SIGNATURE_LENGTH, imageInfo, imageLimitBytes, imageType } from '@canteiro/shared/domain';
 import { useAuthorizedImage } from '../use-authorized-image';
 
 /** What an image field holds: the address of the current picture, a newly chosen file, or nothing. */
@@ -20,15 +20,21 @@ interface ImageInputProps {
   describedBy?: string;
 }
 
-/** The checks of spec §5 before anything is sent: the content's type, then the size. */
-export async function checkImage(file: File, maxImageMb: number): Promise<'image_type' | 'image_too_large' | null> {
-  const head = await file
-    .slice(0, IMAGE_SIGNATURE_LENGTH)
+const bytesOf = (blob: Blob) =>
+  blob
     .arrayBuffer()
     .then((bytes) => new Uint8Array(bytes))
     .catch(() => new Uint8Array());
-  if (!imageType(head)) return 'image_type';
+
+/**
+ * The checks of spec §5 before anything is sent: the content's type, then the size, then the
+ * whole file's structure — the same `imageInfo` the server applies, so a signature followed
+ * by anything else is refused here rather than after the upload.
+ */
+export async function checkImage(file: File, maxImageMb: number): Promise<'image_type' | 'image_too_large' | null> {
+  if (!imageType(await bytesOf(file.slice(0, IMAGE_SIGNATURE_LENGTH)))) return 'image_type';
   if (file.size > imageLimitBytes(maxImageMb)) return 'image_too_large';
+  if (!imageInfo(await bytesOf(file))) return 'image_type';
   return null;
 }
 

@@ -21,8 +21,17 @@ const pictured: ResourceDefinition<Thing> = {
 let savedAfterUpload: { id: number; uploaded: boolean }[];
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const png = (name: string, size = 64) =>
-  new File([new Uint8Array([...PNG_HEAD, ...new Uint8Array(size - PNG_HEAD.length)])], name, { type: 'image/png' });
+/** A real 1×1 PNG (its CRCs right): the kit checks the whole file, as the server does. */
+const REAL_PNG = Uint8Array.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082'.match(
+    /../g,
+  ) ?? [],
+  (pair) => parseInt(pair, 16),
+);
+const png = (name: string) => new File([REAL_PNG], name, { type: 'image/png' });
+/** A PNG signature followed by zeros or other content: its size is what a test needs. */
+const pngHeaded = (name: string, size: number, rest: Uint8Array = new Uint8Array(size - PNG_HEAD.length)) =>
+  new File([new Uint8Array([...PNG_HEAD, ...rest])], name, { type: 'image/png' });
 
 let api: ReturnType<typeof fakeThingsApi>;
 
@@ -70,10 +79,19 @@ describe('the image field', () => {
     expect(within(dialog).getByText('Escolher imagem')).toBeInTheDocument();
   });
 
+  it('refuses a PNG signature followed by something else (HTML), as the server would', async () => {
+    const dialog = await openNewForm();
+    await within(dialog).findByText('JPEG, JPG ou PNG, até 1 MB.');
+    const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
+    choose(dialog, pngHeaded('fake.png', PNG_HEAD.length + html.length, html));
+    expect(await within(dialog).findByText('A imagem deve ser JPEG, JPG ou PNG de até 1 MB.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('fake.png')).not.toBeInTheDocument();
+  });
+
   it('refuses a PNG over the limit', async () => {
     const dialog = await openNewForm();
     await within(dialog).findByText('JPEG, JPG ou PNG, até 1 MB.');
-    choose(dialog, png('big.png', 1024 * 1024 + 1));
+    choose(dialog, pngHeaded('big.png', 1024 * 1024 + 1));
     expect(await within(dialog).findByText('A imagem deve ter no máximo 1 MB.')).toBeInTheDocument();
   });
 
@@ -95,7 +113,7 @@ describe('the image field', () => {
       name: 'New thing',
       isActive: true,
     });
-    expect(api.pictures.get(4)!.size).toBe(64);
+    expect(api.pictures.get(4)!.size).toBe(REAL_PNG.length);
     // The definition's afterSave runs once the file is there (the session reloads its own user then).
     await waitFor(() => expect(savedAfterUpload).toEqual([{ id: 4, uploaded: true }]));
   });
