@@ -65,6 +65,27 @@ for (const size of WIDTHS) {
   });
 }
 
+test('at 1064 px every column header of every Administration list is read whole (headers wrap, cells do not)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1064, height: 800 });
+  await signIn(page, 'admin');
+  for (const screen of ['base', 'work', 'contract', 'occurrence', 'user', 'survey']) {
+    await page.goto(`/admin/${screen}`);
+    await expect(rows(page).first()).toBeVisible();
+    const cut = await list(page).evaluate((box) =>
+      Array.from(box.querySelectorAll('thead th'))
+        .filter((header) =>
+          [header, ...Array.from(header.querySelectorAll('*'))].some(
+            (element) => (element as HTMLElement).scrollWidth > (element as HTMLElement).clientWidth + 1,
+          ),
+        )
+        .map((header) => header.textContent),
+    );
+    expect(cut, `/admin/${screen}`).toEqual([]);
+  }
+});
+
 test('a long cell shows its whole text in a tooltip', async ({ page }) => {
   await page.setViewportSize(WIDTHS[0]);
   await signIn(page, 'admin');

@@ -40,6 +40,9 @@ export const enUS: Translation<typeof ptBR> = {
     endDate: 'End',
     reportingGoal: 'Reporting goal per day',
     reportingPeriod: 'Reporting period',
+    // Column headers: the full labels do not fit a number's column at 1064 px.
+    reportingGoalShort: 'Goal/day',
+    reportingPeriodShort: 'Period',
     category: 'Category',
     classification: 'Classification',
     firstName: 'Name',

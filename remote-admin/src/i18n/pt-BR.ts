@@ -37,6 +37,9 @@ export const ptBR = {
     endDate: 'Término',
     reportingGoal: 'Meta de apontamentos/dia',
     reportingPeriod: 'Período de apontamento',
+    // Column headers: the full labels do not fit a number's column at 1064 px.
+    reportingGoalShort: 'Meta/dia',
+    reportingPeriodShort: 'Período',
     category: 'Categoria',
     classification: 'Classificação',
     firstName: 'Nome',

@@ -108,10 +108,16 @@ export const contractResource: ResourceDefinition<Contract> = {
     { key: 'name', titleKey: 'fields.name', sortKey: 'name' },
     { key: 'workName', titleKey: 'fields.work', sortKey: 'workName' },
     { key: 'baseName', titleKey: 'fields.base', sortKey: 'baseName' },
-    { key: 'reportingGoal', titleKey: 'fields.reportingGoal', width: 120, align: 'right', sortKey: 'reportingGoal' },
+    {
+      key: 'reportingGoal',
+      titleKey: 'fields.reportingGoalShort',
+      width: 120,
+      align: 'right',
+      sortKey: 'reportingGoal',
+    },
     {
       key: 'reportingPeriod',
-      titleKey: 'fields.reportingPeriod',
+      titleKey: 'fields.reportingPeriodShort',
       width: 120,
       sortKey: 'reportingPeriod',
       render: (item, t) => t(`lists:reportingPeriod.${item.reportingPeriod}`),

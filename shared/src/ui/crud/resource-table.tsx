@@ -11,6 +11,9 @@ export const STATUS_COLUMN_WIDTH = 150;
 export const ACTIONS_COLUMN_WIDTH = 180;
 const MIN_FREE_COLUMN_WIDTH = 90;
 
+/** Cells keep to one line; a header wraps instead, so "Meta de apontamentos/dia" is read whole at 1064 px. */
+const HEADER_TEXT = { whiteSpace: 'normal', overflowWrap: 'normal' } as const;
+
 /** The order the list is in: the URL's, else the resource's default (`name` ascending). */
 export function activeSort(resource: ResourceDefinition<never>, state: ListState): { key: string; order: SortOrder } {
   if (state.sort) return { key: state.sort, order: state.order };
@@ -77,7 +80,8 @@ export function ResourceTable<Item extends ResourceItem>({
   const sorted = activeSort(resource as ResourceDefinition<never>, state);
   const columns: TableColumnsType<Item> = resource.columns.map((column) => ({
     key: column.key,
-    title: t(column.titleKey, { ns: namespace }),
+    title: <span style={HEADER_TEXT}>{t(column.titleKey, { ns: namespace })}</span>,
+    onHeaderCell: () => ({ style: HEADER_TEXT }),
     width: column.width,
     align: column.align,
     ellipsis: { showTitle: false },
