@@ -29,14 +29,14 @@ export const occurrenceResource: ResourceDefinition<Occurrence> = {
     {
       key: 'category',
       titleKey: 'fields.category',
-      width: 200,
+      width: 180,
       sortKey: 'category',
       render: (item, t) => t(`lists:category.${item.category}`),
     },
     {
       key: 'classification',
       titleKey: 'fields.classification',
-      width: 200,
+      width: 140,
       sortKey: 'classification',
       render: (item, t) => t(`lists:classification.${item.classification}`),
     },
