@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { after, before, beforeEach } from 'node:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -200,4 +201,17 @@ export class Browser {
       throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
     return (response.json() as { token: string }).token;
   }
+}
+
+/** A multipart body with one part, as a browser sends it. */
+export function multipart(file: Buffer, { field = 'file', filename = 'photo.png', type = 'image/png' } = {}) {
+  const boundary = `canteiro${randomBytes(8).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -1,6 +1,5 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -9,6 +8,7 @@ import type { Database } from '../src/db/connection.js';
 import { auditLog } from '../src/db/schema/audit.js';
 import { userPictures, users } from '../src/db/schema/people.js';
 import { adminSuite } from './admin-fixtures.js';
+import { multipart } from './helpers.js';
 import type { Client, Person } from './admin-fixtures.js';
 
 /**
@@ -61,19 +61,6 @@ const JPEG = Buffer.from(
 
 const HTML = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
-
-/** A multipart body with one part, as a browser sends it. */
-function multipart(file: Buffer, { field = 'file', filename = 'photo.png', type = 'image/png' } = {}) {
-  const boundary = `canteiro${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function post(body: Buffer | string, contentType: string | undefined, userId = people.contractA1) {
   return admin.browser.request(`/api/users/${userId}/picture`, {

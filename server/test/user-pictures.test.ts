@@ -1,6 +1,5 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +7,7 @@ import type { LoginResponse } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { auditLog } from '../src/db/schema/audit.js';
 import { userPictures, users } from '../src/db/schema/people.js';
-import { Browser, startApp } from './helpers.js';
+import { Browser, multipart, startApp } from './helpers.js';
 import { Client, adminSuite } from './admin-fixtures.js';
 import type { Person } from './admin-fixtures.js';
 
@@ -43,19 +42,12 @@ function paddedPng(size: number): Buffer {
 }
 
 function upload(client: Client, userId: number, file: Buffer, filename: string, type: string, field = 'file') {
-  const boundary = `canteiro${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { body, contentType } = multipart(file, { field, filename, type });
   return client.browser.request(`/api/users/${userId}/picture`, {
     method: 'POST',
     token: client.token,
     body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { 'content-type': contentType },
   });
 }
 
