@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { grantableProfiles, hasPermission, isPermissionLevel } from '@canteiro/shared/domain';
 import type { PermissionLevel } from '@canteiro/shared/domain';
-import type { AuthenticatedUser } from './authentication/tokens.js';
+import type { AuthenticatedUser } from './authentication/session-user.js';
 import { bases, contracts, works } from './db/schema/organisation.js';
 import { users } from './db/schema/people.js';
 

@@ -19,3 +19,14 @@ export function toSessionUser(user: UserRow): SessionUser {
     permission_set: { value: profile, label: PROFILE_LABELS[profile], first_access: user.firstAccess },
   };
 }
+
+/** Who is calling, as the scoping rules need it (ARCHITECTURE.md §5). */
+export interface AuthenticatedUser {
+  id: number;
+  profile: Profile;
+  baseId: number | null;
+  workId: number | null;
+  contractId: number | null;
+  /** Still on the temporary password an administrator gave: only the password change is open. */
+  firstAccess: boolean;
+}

@@ -4,17 +4,7 @@ import type { Profile } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
 import { authTokens, users } from '../db/schema/people.js';
 import { userEffectivelyActive } from '../scope.js';
-
-/** Who is calling, as the scoping rules need it (ARCHITECTURE.md §5). */
-export interface AuthenticatedUser {
-  id: number;
-  profile: Profile;
-  baseId: number | null;
-  workId: number | null;
-  contractId: number | null;
-  /** Still on the temporary password an administrator gave: only the password change is open. */
-  firstAccess: boolean;
-}
+import type { AuthenticatedUser } from './session-user.js';
 
 /** 32 random bytes: unguessable, and short enough for a header. */
 export const newToken = (): string => randomBytes(32).toString('base64url');

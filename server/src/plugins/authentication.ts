@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_SCHEME } from '@canteiro/shared/domain';
 import type { Database } from '../db/connection.js';
 import { ApiError, notAuthenticated } from '../errors.js';
-import type { AuthenticatedUser } from '../authentication/tokens.js';
+import type { AuthenticatedUser } from '../authentication/session-user.js';
 import { findSession, hashToken } from '../authentication/tokens.js';
 import { appWide } from './app-wide.js';
 

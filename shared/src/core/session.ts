@@ -51,5 +51,3 @@ export const useSession = create<SessionState>((set) => ({
     set({ token: null, user: null });
   },
 }));
-
-export const isSignedIn = (): boolean => Boolean(useSession.getState().token);

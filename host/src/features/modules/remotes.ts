@@ -36,9 +36,3 @@ export async function loadModule(id: ModuleId, retry = false): Promise<CanteiroM
   addTranslations(loaded.default.namespace, loaded.default.translations);
   return loaded.default;
 }
-
-/** The module a path belongs to, if any. */
-export function moduleOfPath(pathname: string): ModuleId | null {
-  const first = pathname.split('/')[1] ?? '';
-  return (MODULE_IDS as string[]).includes(first) ? (first as ModuleId) : null;
-}
