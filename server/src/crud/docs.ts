@@ -1,5 +1,5 @@
 import type { FastifySchema } from 'fastify';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH } from './list-query.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH } from '@canteiro/shared/domain';
 import { EXPORT_FORMATS } from './export.js';
 
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_ID } from '@canteiro/shared/domain';
+import { DEFAULT_PAGE_SIZE, MAX_ID, MAX_PAGE_SIZE, MAX_SEARCH } from '@canteiro/shared/domain';
 import { Column, and, eq, ilike, is, or, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import { ApiError, parseBody } from '../errors.js';
@@ -9,10 +9,6 @@ import { ApiError, parseBody } from '../errors.js';
  * `?search=&page=1&pageSize=20&includeInactive=false&sort=name&order=asc` plus the
  * resource's id filters (`?base=&work=&contract=`, ...).
  */
-
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_SEARCH = 100;
 
 /** A whole number written in decimal digits, within [min, max]. */
 const whole = (min: number, max: number) =>

@@ -45,3 +45,7 @@ export const MAX_ID = 2_147_483_647;
 
 /** Methods that change something: they need the XSRF header (ARCHITECTURE.md §4). */
 export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Lists: rows a page when the request names none, the most a page may have, the longest search. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_SEARCH = 100;

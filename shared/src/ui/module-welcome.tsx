@@ -1,12 +1,15 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { themeTokens } from '@canteiro/shared/core';
 
 /** A module's welcome page (spec §2): its title (the page's h1) and welcome text, from the module's namespace. */
 export function ModuleWelcome({ namespace, illustration }: { namespace: string; illustration?: React.ReactNode }) {
   const { t } = useTranslation(namespace);
   return (
     <section data-testid="module-welcome" style={{ maxWidth: 760, padding: '32px 8px' }}>
-      {illustration ? <div style={{ fontSize: 44, color: '#2f7d32', marginBottom: 12 }}>{illustration}</div> : null}
+      {illustration ? (
+        <div style={{ fontSize: 44, color: themeTokens.colorPrimary, marginBottom: 12 }}>{illustration}</div>
+      ) : null}
       <Typography.Title level={1} style={{ marginTop: 0, fontSize: 30 }}>
         {t('welcome.title')}
       </Typography.Title>

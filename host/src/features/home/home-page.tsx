@@ -3,7 +3,7 @@ import { Button, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { navColors, useSession } from '@canteiro/shared/core';
+import { navColors, themeTokens, useSession } from '@canteiro/shared/core';
 import { LanguageSelector, Logo } from '@canteiro/shared/ui';
 import { MUTED_TEXT } from '../../components/colours';
 import { Avatar } from '../layout/avatar';
@@ -12,7 +12,7 @@ import { displayName } from '../layout/user-display';
 import { useLogout } from '../auth/use-logout';
 
 const MODULES: { id: 'management' | 'dash' | 'admin'; to: string; icon: ReactNode; colour: string }[] = [
-  { id: 'management', to: '/management', icon: <AppstoreOutlined />, colour: '#2f7d32' },
+  { id: 'management', to: '/management', icon: <AppstoreOutlined />, colour: themeTokens.colorPrimary },
   { id: 'dash', to: '/dash', icon: <BarChartOutlined />, colour: '#1f6fb2' },
   { id: 'admin', to: '/admin', icon: <SettingOutlined />, colour: '#8a5a00' },
 ];

@@ -3,6 +3,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelector, Logo } from '@canteiro/shared/ui';
 import { MUTED_TEXT } from '../../components/colours';
+import { themeTokens } from '@canteiro/shared/core';
 
 /** Replaces the whole app below 1064 px (spec §1). */
 export function SmallScreenBlock() {
@@ -26,7 +27,7 @@ export function SmallScreenBlock() {
         <LanguageSelector size="small" />
       </div>
       <Logo size={40} />
-      <DesktopOutlined style={{ fontSize: 48, color: '#2f7d32' }} />
+      <DesktopOutlined style={{ fontSize: 48, color: themeTokens.colorPrimary }} />
       <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         {t('smallScreen.title')}
       </Typography.Title>

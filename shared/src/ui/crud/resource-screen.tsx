@@ -3,7 +3,7 @@ import { CloseCircleFilled, EditOutlined, PlusOutlined, ReloadOutlined, SearchOu
 import { Alert, Button, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify, toApiError, useSession } from '@canteiro/shared/core';
-import { hasPermission } from '@canteiro/shared/domain';
+import { DEFAULT_PAGE_SIZE, hasPermission } from '@canteiro/shared/domain';
 import { ExportButton } from './export-button';
 import { ListFilters } from './list-filters';
 import { Pager } from './pager';
@@ -18,7 +18,6 @@ import { registerKitTranslations } from './i18n';
 
 registerKitTranslations();
 
-export const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** An element that can take focus back: still in the page and not disabled. */
@@ -50,7 +49,7 @@ export function ResourceScreen<Item extends ResourceItem>({
   const query = {
     search: state.search,
     page: state.page,
-    pageSize: PAGE_SIZE,
+    pageSize: DEFAULT_PAGE_SIZE,
     includeInactive: state.includeInactive,
     sort: state.sort || undefined,
     order: state.sort ? state.order : undefined,
@@ -104,8 +103,8 @@ export function ResourceScreen<Item extends ResourceItem>({
   }, [status, plural, t]);
   // A page past the end (rows went inactive, a stale link) moves to the last one.
   useEffect(() => {
-    if (page && page.total > 0 && state.page > Math.ceil(page.total / PAGE_SIZE))
-      update({ page: Math.ceil(page.total / PAGE_SIZE) });
+    if (page && page.total > 0 && state.page > Math.ceil(page.total / DEFAULT_PAGE_SIZE))
+      update({ page: Math.ceil(page.total / DEFAULT_PAGE_SIZE) });
   }, [page, state.page, update]);
 
   const changeStatus = async (item: Item) => {
@@ -213,7 +212,7 @@ export function ResourceScreen<Item extends ResourceItem>({
       <div style={{ marginTop: 16 }}>
         <Pager
           page={state.page}
-          pageSize={PAGE_SIZE}
+          pageSize={DEFAULT_PAGE_SIZE}
           total={page?.total ?? 0}
           onChange={(next) => {
             // The button used keeps focus while it can; the first and last pages disable theirs.
