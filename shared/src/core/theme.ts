@@ -4,6 +4,12 @@ export const themeTokens = {
   colorLink: '#2f7d32',
   colorSuccess: '#3f9142',
   colorError: '#c62828',
+  // antd derives lighter hover and pressed shades, under 4.5:1 with white text: a hovered
+  // "Salvar" or "Desativar" would fail contrast (axe caught the confirmation step hovered).
+  colorPrimaryHover: '#276a2a',
+  colorPrimaryActive: '#1f5622',
+  colorErrorHover: '#a51d1d',
+  colorErrorActive: '#8e1616',
   colorWarning: '#d98200',
   colorInfo: '#1f6fb2',
   // Text colours at 4.5:1 or more on white (WCAG AA), so placeholders, secondary and
