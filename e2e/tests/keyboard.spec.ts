@@ -18,6 +18,9 @@ test.describe('the product by keyboard alone (issue 8)', () => {
     await signIn(page, 'admin');
     await page.goto('/admin');
     await expect(page.getByTestId('user-block')).toBeVisible();
+    // The module's welcome page is in place and nothing is still loading before the first key.
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
 
     // The first Tab stop is the skip link, shown when it has the focus.
     await page.keyboard.press('Tab');
