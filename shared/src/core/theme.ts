@@ -38,3 +38,17 @@ export const statusColors = {
   inactive: { color: '#1f2328', background: '#f0f1f2', border: '#d0d7de' },
   inactiveByParent: { color: '#8a4b00', background: '#fff4e0', border: '#f0c27a' },
 } as const;
+
+/** WCAG 2 contrast ratio of two `#rrggbb` colours (1 to 21); the theme's tests hold every pair to 4.5. */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const value = Number.parseInt(hex.slice(1), 16);
+    const [r, g, b] = [16, 8, 0].map((shift) => {
+      const channel = ((value >> shift) & 0xff) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}

@@ -1,18 +1,5 @@
+import { contrastRatio as contrast } from '@canteiro/shared/core';
 import { AVATAR_PALETTE, avatarColor, avatarInitial, avatarTextColor, brightness, displayName } from '../user-display';
-
-/** WCAG 2 contrast ratio of two `#rrggbb` colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const value = Number.parseInt(hex.slice(1), 16);
-    const [r, g, b] = [16, 8, 0].map((shift) => {
-      const channel = ((value >> shift) & 0xff) / 255;
-      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-}
 
 describe('the user block (spec §2)', () => {
   it('shows the first name, cut at 18 characters with an ellipsis', () => {
