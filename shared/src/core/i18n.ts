@@ -5,7 +5,14 @@ import updateLocale from 'dayjs/plugin/updateLocale.js';
 import isoWeek from 'dayjs/plugin/isoWeek.js';
 import 'dayjs/locale/pt-br.js';
 import 'dayjs/locale/en.js';
-import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, commonMessages, listMessages } from '@canteiro/shared/domain';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  STORAGE_KEYS,
+  commonMessages,
+  fieldMessages,
+  listMessages,
+} from '@canteiro/shared/domain';
 import type { Locale } from '@canteiro/shared/domain';
 
 /** One i18next instance for the page (the core entry is a federation singleton). */
@@ -33,10 +40,10 @@ void i18n.use(initReactI18next).init({
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
   defaultNS: 'common',
-  ns: ['common', 'lists'],
+  ns: ['common', 'lists', 'fields'],
   resources: {
-    'pt-BR': { common: commonMessages['pt-BR'], lists: listMessages['pt-BR'] },
-    'en-US': { common: commonMessages['en-US'], lists: listMessages['en-US'] },
+    'pt-BR': { common: commonMessages['pt-BR'], lists: listMessages['pt-BR'], fields: fieldMessages['pt-BR'] },
+    'en-US': { common: commonMessages['en-US'], lists: listMessages['en-US'], fields: fieldMessages['en-US'] },
   },
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -38,6 +38,17 @@ export const ERROR_CODES = [
   'password_change_required',
   'image_type',
   'image_too_large',
+  // management (spec §8): duplicates within a contract, activity finish/reopen
+  'duplicate_discipline_name',
+  'duplicate_area_name',
+  'duplicate_local_name',
+  'duplicate_block_name',
+  'duplicate_package_name',
+  'duplicate_activity_name',
+  'duplicate_function_name',
+  'duplicate_equipment',
+  'activity_already_finished',
+  'activity_not_finished',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

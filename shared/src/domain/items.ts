@@ -79,3 +79,74 @@ export interface SurveyItem {
   resources: number;
   suggestions: string | null;
 }
+
+/** What every record of a contract's catalogue carries (Management, spec §3). */
+interface CatalogueItem {
+  id: number;
+  contract: number;
+  contractName: string;
+  isActive: boolean;
+  createdAt: string;
+  /** The contract (or its work or base) or another ancestor is inactive. */
+  parentInactive: boolean;
+}
+
+export interface DisciplineItem extends CatalogueItem {
+  name: string;
+}
+
+export interface AreaItem extends CatalogueItem {
+  name: string;
+  discipline: number;
+  disciplineName: string;
+}
+
+export interface LocalItem extends CatalogueItem {
+  name: string;
+  area: number;
+  areaName: string;
+}
+
+export interface BlockItem extends CatalogueItem {
+  name: string;
+  local: number;
+  localName: string;
+}
+
+export interface PackageItem extends CatalogueItem {
+  name: string;
+  block: number;
+  blockName: string;
+}
+
+export interface ActivityItem extends CatalogueItem {
+  name: string;
+  area: number;
+  areaName: string;
+  local: number;
+  localName: string;
+  block: number;
+  blockName: string;
+  package: number;
+  packageName: string;
+  measureUnit: string;
+  hhCount: number;
+  quantity: number;
+  startDate: string;
+  endDate: string;
+  /** Planned days, both ends included. */
+  term: number;
+  isFinished: boolean;
+  /** Derived when read, on the site's clock (DOMAIN.md §3). */
+  status: 'finished' | 'in_term' | 'late';
+}
+
+export interface FunctionItem extends CatalogueItem {
+  name: string;
+}
+
+export interface EquipmentItem extends CatalogueItem {
+  company: string;
+  type: string;
+  specification: string;
+}

@@ -6,6 +6,8 @@ import type { Messages } from './types.js';
 
 export type { Messages, Translation } from './types.js';
 export { listMessages } from './lists.js';
+export { fieldMessages } from './fields.js';
+export type { FieldLabel } from './fields.js';
 export const commonMessages: Record<Locale, Messages> = { 'pt-BR': ptBR, 'en-US': enUS };
 
 /** Picks a supported locale from an Accept-Language header or a stored value; pt-BR otherwise. */
