@@ -8,72 +8,61 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import type { CanteiroModule } from '@canteiro/shared/core';
-import { ModuleProviders } from '@canteiro/shared/ui';
+import { ModuleProviders, lazyResource, resourceModule } from '@canteiro/shared/ui';
 import { enUS } from './i18n/en-US';
 import { ptBR } from './i18n/pt-BR';
 
-const welcome = () => import('./pages/welcome-page');
+const organisation = () => import('./features/resources/organisation');
+const people = () => import('./features/resources/people');
 
-/** The Administration module (spec §2): its menu and routes, mounted by the host under /admin. */
+/** The Administration module (spec §2): its menu and routes, generated from its resources, under /admin. */
+const { menu, routes } = resourceModule({
+  start: { icon: <AppstoreOutlined />, load: () => import('./pages/welcome-page') },
+  resources: [
+    {
+      path: 'base',
+      icon: <BankOutlined />,
+      permission: 'base',
+      resource: () => organisation().then((m) => lazyResource(m.baseResource)),
+    },
+    {
+      path: 'work',
+      icon: <BuildOutlined />,
+      permission: 'work',
+      resource: () => organisation().then((m) => lazyResource(m.workResource)),
+    },
+    {
+      path: 'contract',
+      icon: <FileTextOutlined />,
+      permission: 'contract',
+      resource: () => organisation().then((m) => lazyResource(m.contractResource)),
+    },
+    {
+      path: 'occurrence',
+      icon: <WarningOutlined />,
+      permission: 'admin',
+      resource: () => people().then((m) => lazyResource(m.occurrenceResource)),
+    },
+    {
+      path: 'survey',
+      icon: <FormOutlined />,
+      permission: 'admin',
+      // Spec §2: the survey list reuses the activity report's title and description.
+      titleKey: 'common:routes.activityReport.title',
+      descriptionKey: 'common:routes.activityReport.description',
+      resource: () => people().then((m) => lazyResource(m.surveyResource)),
+    },
+    { path: 'user', icon: <TeamOutlined />, resource: () => people().then((m) => lazyResource(m.userResource)) },
+  ],
+});
+
 const adminModule: CanteiroModule = {
   id: 'admin',
   basePath: '/admin',
   namespace: 'admin',
   translations: { 'pt-BR': ptBR, 'en-US': enUS },
-  menu: [
-    { to: '', labelKey: 'menu.start', icon: <AppstoreOutlined /> },
-    { to: 'base', labelKey: 'menu.base', icon: <BankOutlined />, permission: 'base' },
-    { to: 'work', labelKey: 'menu.work', icon: <BuildOutlined />, permission: 'work' },
-    { to: 'contract', labelKey: 'menu.contract', icon: <FileTextOutlined />, permission: 'contract' },
-    { to: 'occurrence', labelKey: 'menu.occurrence', icon: <WarningOutlined />, permission: 'admin' },
-    { to: 'survey', labelKey: 'menu.survey', icon: <FormOutlined />, permission: 'admin' },
-    { to: 'user', labelKey: 'menu.user', icon: <TeamOutlined /> },
-  ],
-  routes: [
-    { path: '', titleKey: 'routes.start.title', descriptionKey: 'routes.start.description', load: welcome },
-    {
-      path: 'base',
-      load: () => import('./pages/base-page'),
-      permission: 'base',
-      titleKey: 'routes.base.title',
-      descriptionKey: 'routes.base.description',
-    },
-    {
-      path: 'user',
-      load: () => import('./pages/user-page'),
-      titleKey: 'routes.user.title',
-      descriptionKey: 'routes.user.description',
-    },
-    {
-      path: 'work',
-      load: () => import('./pages/work-page'),
-      permission: 'work',
-      titleKey: 'routes.work.title',
-      descriptionKey: 'routes.work.description',
-    },
-    {
-      path: 'contract',
-      load: () => import('./pages/contract-page'),
-      permission: 'contract',
-      titleKey: 'routes.contract.title',
-      descriptionKey: 'routes.contract.description',
-    },
-    {
-      path: 'occurrence',
-      load: () => import('./pages/occurrence-page'),
-      permission: 'admin',
-      titleKey: 'routes.occurrence.title',
-      descriptionKey: 'routes.occurrence.description',
-    },
-    // Spec §2: the survey list reuses the activity report's title and description.
-    {
-      path: 'survey',
-      load: () => import('./pages/survey-page'),
-      permission: 'admin',
-      titleKey: 'common:routes.activityReport.title',
-      descriptionKey: 'common:routes.activityReport.description',
-    },
-  ],
+  menu,
+  routes,
   Providers: ModuleProviders,
 };
 

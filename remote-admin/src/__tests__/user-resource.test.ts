@@ -44,8 +44,8 @@ test("saving someone else's row leaves the session alone", async () => {
 
 test('no row offers its own user "Desativar": the server refuses it (cannot_deactivate_self)', () => {
   const me = useSession.getState().user!;
-  expect(userResource.canChangeStatus!(row(7), me)).toBe(false);
-  expect(userResource.canChangeStatus!(row(8), me)).toBe(true);
+  expect(userResource.canChangeActiveness!(row(7), me)).toBe(false);
+  expect(userResource.canChangeActiveness!(row(8), me)).toBe(true);
 });
 
 test('users can be filtered by profile and contract, the filters the server accepts', () => {

@@ -32,11 +32,18 @@ export const navColors = {
   border: '#e4e8e4',
 } as const;
 
-/** The status tags of the lists: text and background at 4.5:1 or more (antd's green and orange tags are not). */
-export const statusColors = {
+/** The activeness tags of the lists: text and background at 4.5:1 or more (antd's green and orange tags are not). */
+export const activenessColors = {
   active: { color: '#1b5e20', background: '#e6f4e7', border: '#a5d6a7' },
   inactive: { color: '#1f2328', background: '#f0f1f2', border: '#d0d7de' },
   inactiveByParent: { color: '#8a4b00', background: '#fff4e0', border: '#f0c27a' },
+} as const;
+
+/** An activity's status tags (finished, in term, late): text and background at 4.5:1 or more. */
+export const activityStatusColors = {
+  finished: { color: '#1b5e20', background: '#e6f4e7', border: '#a5d6a7' },
+  in_term: { color: '#0b4f8a', background: '#e6f0fa', border: '#9cc3e6' },
+  late: { color: '#a51d1d', background: '#fdecea', border: '#f1a9a0' },
 } as const;
 
 /** WCAG 2 contrast ratio of two `#rrggbb` colours (1 to 21); the theme's tests hold every pair to 4.5. */

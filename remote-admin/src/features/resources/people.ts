@@ -14,7 +14,8 @@ import type {
   SurveyItem as Survey,
   UserItem as User,
 } from '@canteiro/shared/domain';
-import { authApi, formatDate, formatDateTime, useSession } from '@canteiro/shared/core';
+import { authApi, formatDateTime, useSession } from '@canteiro/shared/core';
+import { parentOptions } from '@canteiro/shared/ui';
 import type { ColumnDefinition, FieldDefinition, ResourceDefinition } from '@canteiro/shared/ui';
 
 export const occurrenceResource: ResourceDefinition<Occurrence> = {
@@ -22,20 +23,20 @@ export const occurrenceResource: ResourceDefinition<Occurrence> = {
   namespace: 'admin',
   singularKey: 'resources.occurrence.one',
   pluralKey: 'resources.occurrence.other',
-  hasStatus: true,
+  hasActiveness: true,
   createPermission: 'admin',
   columns: [
-    { key: 'name', titleKey: 'fields.name', sortKey: 'name' },
+    { key: 'name', titleKey: 'fields:name', sortKey: 'name' },
     {
       key: 'category',
-      titleKey: 'fields.category',
+      titleKey: 'fields:category',
       width: 180,
       sortKey: 'category',
       render: (item, t) => t(`lists:category.${item.category}`),
     },
     {
       key: 'classification',
-      titleKey: 'fields.classification',
+      titleKey: 'fields:classification',
       width: 140,
       sortKey: 'classification',
       render: (item, t) => t(`lists:classification.${item.classification}`),
@@ -44,22 +45,22 @@ export const occurrenceResource: ResourceDefinition<Occurrence> = {
   filters: [
     {
       param: 'category',
-      labelKey: 'fields.category',
+      labelKey: 'fields:category',
       options: OCCURRENCE_CATEGORIES,
       optionLabelPrefix: 'lists:category.',
     },
     {
       param: 'classification',
-      labelKey: 'fields.classification',
+      labelKey: 'fields:classification',
       options: OCCURRENCE_CLASSIFICATIONS,
       optionLabelPrefix: 'lists:classification.',
     },
   ],
   fields: [
-    { name: 'name', labelKey: 'fields.name', kind: 'text' },
+    { name: 'name', labelKey: 'fields:name', kind: 'text' },
     {
       name: 'category',
-      labelKey: 'fields.category',
+      labelKey: 'fields:category',
       kind: 'select',
       options: OCCURRENCE_CATEGORIES,
       optionLabelPrefix: 'lists:category.',
@@ -67,17 +68,15 @@ export const occurrenceResource: ResourceDefinition<Occurrence> = {
     },
     {
       name: 'classification',
-      labelKey: 'fields.classification',
+      labelKey: 'fields:classification',
       kind: 'select',
       options: OCCURRENCE_CLASSIFICATIONS,
       optionLabelPrefix: 'lists:classification.',
       half: true,
     },
-    { name: 'isActive', labelKey: 'fields.isActive', kind: 'status' },
+    { name: 'isActive', labelKey: 'fields:isActive', kind: 'activeness' },
   ],
   createSchema: occurrenceSchema,
-  emptyInput: { name: '', category: undefined, classification: undefined, isActive: true },
-  toInput: ({ name, category, classification, isActive }) => ({ name, category, classification, isActive }),
   describe: (item) => item.name,
 };
 
@@ -87,7 +86,7 @@ function profileField(): FieldDefinition {
   const options = level && level !== 'reporter' ? grantableProfiles(level as PermissionLevel) : [];
   return {
     name: 'permission',
-    labelKey: 'fields.permission',
+    labelKey: 'fields:permission',
     kind: 'select',
     options,
     optionLabelPrefix: 'lists:profile.',
@@ -100,83 +99,68 @@ export const userResource: ResourceDefinition<User> = {
   namespace: 'admin',
   singularKey: 'resources.user.one',
   pluralKey: 'resources.user.other',
-  hasStatus: true,
+  hasActiveness: true,
   createPermission: 'contract',
   columns: [
     // The server's `name` of a user is its first name.
-    { key: 'firstName', titleKey: 'fields.firstName', sortKey: 'name' },
-    { key: 'email', titleKey: 'fields.email', sortKey: 'email' },
+    { key: 'firstName', titleKey: 'fields:firstName', sortKey: 'name' },
+    { key: 'email', titleKey: 'fields:email', sortKey: 'email' },
     {
       key: 'permission',
-      titleKey: 'fields.permission',
+      titleKey: 'fields:permission',
       width: 125,
       sortKey: 'permission',
       render: (item, t) => t(`lists:profile.${item.permission}`),
     },
-    { key: 'contractName', titleKey: 'fields.contract' },
+    { key: 'contractName', titleKey: 'fields:contract' },
     {
       key: 'createdAt',
-      titleKey: 'fields.createdAt',
+      titleKey: 'fields:createdAt',
       width: 110,
       sortKey: 'createdAt',
-      render: (item) => formatDate(item.createdAt),
+      format: 'date',
     },
   ],
   filters: [
-    { param: 'permission', labelKey: 'fields.permission', options: PROFILES, optionLabelPrefix: 'lists:profile.' },
-    { param: 'contract', labelKey: 'fields.contract', optionsFrom: { endpoint: 'contracts' } },
+    { param: 'permission', labelKey: 'fields:permission', options: PROFILES, optionLabelPrefix: 'lists:profile.' },
+    { param: 'contract', labelKey: 'fields:contract', optionsFrom: { endpoint: 'contracts' } },
   ],
   get fields() {
     return [
-      { name: 'firstName', labelKey: 'fields.firstName', kind: 'text', half: true },
-      { name: 'email', labelKey: 'fields.email', kind: 'email', half: true },
-      { name: 'password', labelKey: 'fields.temporaryPassword', kind: 'password', half: true },
+      { name: 'firstName', labelKey: 'fields:firstName', kind: 'text', half: true },
+      { name: 'email', labelKey: 'fields:email', kind: 'email', half: true },
+      { name: 'password', labelKey: 'fields:temporaryPassword', kind: 'password', half: true },
       profileField(),
-      { name: 'base', labelKey: 'fields.base', kind: 'select', optionsFrom: { endpoint: 'bases' } },
+      { name: 'base', labelKey: 'fields:base', kind: 'select', optionsFrom: parentOptions('user', 'base') },
       {
         name: 'work',
-        labelKey: 'fields.work',
+        labelKey: 'fields:work',
         kind: 'select',
-        optionsFrom: { endpoint: 'works', dependsOn: { base: 'base' } },
+        optionsFrom: parentOptions('user', 'work'),
         half: true,
       },
       {
         name: 'contract',
-        labelKey: 'fields.contract',
+        labelKey: 'fields:contract',
         kind: 'select',
-        optionsFrom: { endpoint: 'contracts', dependsOn: { work: 'work' } },
+        optionsFrom: parentOptions('user', 'contract'),
         half: true,
       },
-      { name: 'isActive', labelKey: 'fields.isActive', kind: 'status', half: true },
-      { name: 'picture', labelKey: 'fields.picture', kind: 'image', uploadPath: 'picture', half: true },
+      { name: 'isActive', labelKey: 'fields:isActive', kind: 'activeness', half: true },
+      {
+        name: 'picture',
+        labelKey: 'fields:picture',
+        kind: 'image',
+        uploadPath: 'picture',
+        source: 'profilePicture',
+        half: true,
+      },
     ] satisfies FieldDefinition[];
   },
   createSchema: userCreateSchema,
   updateSchema: userUpdateSchema,
-  emptyInput: {
-    firstName: '',
-    email: '',
-    password: '',
-    permission: undefined,
-    base: null,
-    work: null,
-    contract: null,
-    isActive: true,
-    picture: null,
-  },
-  toInput: ({ firstName, email, permission, base, work, contract, isActive, profilePicture }) => ({
-    firstName,
-    email,
-    password: '',
-    permission,
-    base,
-    work,
-    contract,
-    isActive,
-    picture: profilePicture,
-  }),
   // Nobody deactivates itself (409 cannot_deactivate_self): its own row offers no "Desativar".
-  canChangeStatus: (item, user) => item.id !== user.id,
+  canChangeActiveness: (item, user) => item.id !== user.id,
   // The sidebar shows the signed-in user's name and picture: follow an edit of one's own row.
   afterSave: async (saved) => {
     if (saved.id === useSession.getState().user?.id) await authApi.refreshUser();
@@ -188,7 +172,7 @@ export const userResource: ResourceDefinition<User> = {
 function rating(key: 'experience' | 'usability' | 'resources'): ColumnDefinition<Survey> {
   return {
     key,
-    titleKey: `fields.${key}`,
+    titleKey: `fields:${key}`,
     width: 120,
     align: 'center',
     sortKey: key,
@@ -204,10 +188,10 @@ export const surveyResource: ResourceDefinition<Survey> = {
   readOnly: true,
   defaultSort: { key: 'reportTime', order: 'desc' },
   columns: [
-    { key: 'userName', titleKey: 'fields.user', sortKey: 'userName' },
+    { key: 'userName', titleKey: 'fields:user', sortKey: 'userName' },
     {
       key: 'reportTime',
-      titleKey: 'fields.reportTime',
+      titleKey: 'fields:reportTime',
       width: 150,
       sortKey: 'reportTime',
       render: (item) => formatDateTime(item.reportTime),
@@ -215,6 +199,6 @@ export const surveyResource: ResourceDefinition<Survey> = {
     rating('experience'),
     rating('usability'),
     rating('resources'),
-    { key: 'suggestions', titleKey: 'fields.suggestions' },
+    { key: 'suggestions', titleKey: 'fields:suggestions' },
   ],
 };

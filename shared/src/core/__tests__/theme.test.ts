@@ -1,4 +1,4 @@
-import { contrastRatio as contrast, themeTokens } from '../theme';
+import { activenessColors, activityStatusColors, contrastRatio as contrast, themeTokens } from '../theme';
 
 describe('the theme (issue 8: 4.5:1)', () => {
   it('keeps white text readable on primary and danger buttons at rest, hovered and pressed', () => {
@@ -19,6 +19,15 @@ describe('the theme (issue 8: 4.5:1)', () => {
   it('keeps the text tokens readable on white', () => {
     for (const text of [themeTokens.colorText, themeTokens.colorTextSecondary, themeTokens.colorTextPlaceholder]) {
       expect(contrast(text, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+describe('the list tags (issue 9: 4.5:1)', () => {
+  it('keep the activeness and the activity status readable on their own background and on white', () => {
+    for (const colors of [...Object.values(activenessColors), ...Object.values(activityStatusColors)]) {
+      expect(contrast(colors.color, colors.background)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(colors.color, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

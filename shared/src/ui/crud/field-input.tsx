@@ -2,6 +2,7 @@ import { Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MAX_IMAGE_MB } from '@canteiro/shared/domain';
 import { DateInput } from './date-input';
+import { decimalSeparator } from './format';
 import type { FieldDefinition } from './types';
 import { RemoteSelect } from './remote-select';
 import { ImageInput } from './image-input';
@@ -93,7 +94,7 @@ export function FieldInput({
           {...common}
           style={{ width: '100%' }}
           min={field.min}
-          step={field.step ?? 1}
+          decimalSeparator={decimalSeparator()}
           value={(value as number | null) ?? null}
           onChange={(next) => onChange(next)}
         />
@@ -122,7 +123,7 @@ export function FieldInput({
           describedBy={describedBy}
         />
       );
-    case 'status':
+    case 'activeness':
       return (
         <Radio.Group
           id={id}

@@ -11,7 +11,7 @@ const ptBR = {
   cancel: 'Cancelar',
   close: 'Fechar',
   actions: 'Ações',
-  status: 'Status',
+  activeness: 'Status',
   active: 'Ativo',
   inactive: 'Inativo',
   inactiveByParent: 'Inativo pelo nível superior',
@@ -36,7 +36,7 @@ const ptBR = {
   updated: '{{singular}} salvo(a) com sucesso!',
   createFailed: 'Erro ao criar {{singular}}.',
   updateFailed: 'Erro ao editar {{singular}}.',
-  statusFailed: 'Erro ao alterar o status de {{singular}}.',
+  activenessFailed: 'Erro ao alterar o status de {{singular}}.',
   optionsFailed: 'Erro ao carregar as opções de {{field}}.',
   activate: 'Ativar',
   deactivate: 'Desativar',
@@ -74,6 +74,9 @@ const ptBR = {
   imageHint: 'JPEG, JPG ou PNG, até {{maxSize}} MB.',
   imagePreview: 'Prévia da imagem',
   imageFailed: '{{singular}} salvo(a), mas a imagem não foi enviada: {{reason}}',
+  contextHint: 'Escolha acima para ver a lista.',
+  loading: 'Carregando…',
+  actionFailed: 'Erro ao {{action}} {{name}}.',
 } as const;
 
 const enUS: Translation<typeof ptBR> = {
@@ -85,7 +88,7 @@ const enUS: Translation<typeof ptBR> = {
   cancel: 'Cancel',
   close: 'Close',
   actions: 'Actions',
-  status: 'Status',
+  activeness: 'Status',
   active: 'Active',
   inactive: 'Inactive',
   inactiveByParent: 'Inactive through its parent',
@@ -110,7 +113,7 @@ const enUS: Translation<typeof ptBR> = {
   updated: '{{singular}} saved successfully!',
   createFailed: 'Could not create {{singular}}.',
   updateFailed: 'Could not edit {{singular}}.',
-  statusFailed: 'Could not change the status of {{singular}}.',
+  activenessFailed: 'Could not change the status of {{singular}}.',
   optionsFailed: 'Could not load the options of {{field}}.',
   activate: 'Activate',
   deactivate: 'Deactivate',
@@ -148,6 +151,9 @@ const enUS: Translation<typeof ptBR> = {
   imageHint: 'JPEG, JPG or PNG, up to {{maxSize}} MB.',
   imagePreview: 'Image preview',
   imageFailed: '{{singular}} saved, but the image was not sent: {{reason}}',
+  contextHint: 'Choose above to see the list.',
+  loading: 'Loading…',
+  actionFailed: 'Could not {{action}} {{name}}.',
 };
 
 export const kitMessages = { 'pt-BR': ptBR, 'en-US': enUS };

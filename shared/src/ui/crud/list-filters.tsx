@@ -14,12 +14,15 @@ export function ListFilters({
   namespace,
   t,
   values,
+  optionParams = {},
   onChange,
 }: {
   filters: ListFilterDefinition[];
   namespace: string;
   t: TFunction;
   values: Record<string, string>;
+  /** Narrows every remote filter's options (the screen's contract). */
+  optionParams?: Record<string, number>;
   onChange: (param: string, value: string | undefined) => void;
 }) {
   return (
@@ -34,7 +37,7 @@ export function ListFilters({
               <RemoteSelect
                 id={`filter-${filter.param}`}
                 endpoint={filter.optionsFrom.endpoint}
-                params={{}}
+                params={optionParams}
                 enabled
                 value={value ? Number(value) : null}
                 onChange={(next) => onChange(filter.param, next === null ? undefined : String(next))}

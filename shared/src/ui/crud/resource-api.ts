@@ -47,7 +47,11 @@ export function resourceApi<Item>(endpoint: string) {
       api.get(endpoint, { searchParams: searchParams(query), signal }).json<Page<Item>>(),
     create: (input: Record<string, unknown>) => api.post(endpoint, { json: input }).json<Item>(),
     update: (id: number, input: Record<string, unknown>) => api.put(`${endpoint}/${id}`, { json: input }).json<Item>(),
-    setStatus: (id: number, isActive: boolean) =>
+    /** A row's own action: `<method> /api/<endpoint>/<id>/<path>` (an activity's finish). */
+    action: (id: number, call: { method: 'post' | 'put' | 'patch'; path: string }) =>
+      api[call.method](`${endpoint}/${id}/${call.path}`).json<Item>(),
+    /** PATCH /:id/status (the API's route; the kit calls it the row's activeness). */
+    setActiveness: (id: number, isActive: boolean) =>
       api.patch(`${endpoint}/${id}/status`, { json: { isActive } }).json<Item>(),
     /** A file (multipart field `file`) to `/api/<endpoint>/<id>/<path>`. */
     upload: (id: number, path: string, file: File) => {

@@ -11,6 +11,7 @@ import { fieldMessage } from '../field-message';
 import { INVALID_DATE } from './date-input';
 import { tabCycle } from './dialog-focus';
 import { FieldInput, waitsForParent } from './field-input';
+import { emptyValues, itemValues, payload } from './form-values';
 import { resourceApi } from './resource-api';
 import { useServerSettings } from './use-server-settings';
 import type { FieldDefinition, ResourceDefinition, ResourceItem } from './types';
@@ -62,6 +63,8 @@ interface Props<Item extends ResourceItem> {
   onSaved: (item: Item) => void;
   /** A persistent modal ignores Escape and clicks outside it. */
   persistent?: boolean;
+  /** The screen's context (`{ contract: 7 }`): the form's own value for it, not asked again. */
+  context?: Record<string, number>;
 }
 
 /**
@@ -75,12 +78,13 @@ export function ResourceFormModal<Item extends ResourceItem>({
   onClose,
   onSaved,
   persistent,
+  context = {},
 }: Props<Item>) {
   const { namespace } = resource;
   const { t } = useTranslation([namespace, 'kit', 'common']);
   const editing = item !== null;
   const schema = (editing ? resource.updateSchema : undefined) ?? resource.createSchema;
-  const fields = (resource.fields ?? []).filter((field) => !(editing && field.createOnly));
+  const fields = useMemo(() => resource.fields ?? [], [resource]);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const singular = t(resource.singularKey, { ns: namespace });
@@ -89,7 +93,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
 
   const { control, handleSubmit, formState, setError, setValue, getValues, clearErrors } = useForm<FieldValues>({
     resolver: schema ? (valibotResolver(schema as v.GenericSchema<FieldValues>) as Resolver<FieldValues>) : undefined,
-    defaultValues: editing && resource.toInput ? resource.toInput(item) : { ...resource.emptyInput },
+    defaultValues: editing ? itemValues(fields, item, context) : emptyValues(fields, context),
     // Errors appear on save, then follow each change. Not on blur: an error appearing under
     // the field just left moves the Save button away between the press and the release.
     mode: 'onSubmit',
@@ -134,7 +138,8 @@ export function ResourceFormModal<Item extends ResourceItem>({
       setFailure(null);
       const calls = resourceApi<Item>(resource.endpoint);
       try {
-        const saved = editing ? await calls.update(item.id, input) : await calls.create(input);
+        const body = payload(fields, input, Object.keys(context));
+        const saved = editing ? await calls.update(item.id, body) : await calls.create(body);
         // Files go after the row exists (a new row has no id before); the schema never sees them.
         for (const field of imageFields) {
           const file: unknown = getValues(field.name);

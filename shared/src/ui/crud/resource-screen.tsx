@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CloseCircleFilled, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notify, toApiError, useSession } from '@canteiro/shared/core';
+import { notify, themeTokens, toApiError, useSession } from '@canteiro/shared/core';
 import { DEFAULT_PAGE_SIZE, hasPermission } from '@canteiro/shared/domain';
 import { ExportButton } from './export-button';
 import { ListFilters } from './list-filters';
@@ -10,8 +10,11 @@ import { Pager } from './pager';
 import { resourceApi } from './resource-api';
 import { ResourceFormModal } from './resource-form-modal';
 import { ResourceTable } from './resource-table';
-import { StatusToggle } from './status-toggle';
-import type { ResourceDefinition, ResourceItem } from './types';
+import { ActivenessToggle } from './activeness-toggle';
+import { ContextPicker } from './context-picker';
+import { RowActionButton } from './row-action-button';
+import type { ListFilterDefinition, ResourceDefinition, ResourceItem, RowAction } from './types';
+import type { UrlParam } from './use-url-state';
 import { useListState } from './use-list-state';
 import { useResourceList } from './use-resource-list';
 import { registerKitTranslations } from './i18n';
@@ -20,6 +23,10 @@ registerKitTranslations();
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** A filter's kind in the URL: one of its fixed values, or a record's id. */
+const filterParam = (filter: ListFilterDefinition): UrlParam =>
+  filter.optionsFrom ? { kind: 'id' } : { kind: 'oneOf', values: (filter.options ?? []).map(String) };
+
 /** An element that can take focus back: still in the page and not disabled. */
 const canFocus = (element: HTMLElement | null): element is HTMLElement =>
   Boolean(element?.isConnected) && !(element as HTMLButtonElement).disabled;
@@ -27,23 +34,26 @@ const canFocus = (element: HTMLElement | null): element is HTMLElement =>
 /**
  * A whole entity screen from one resource definition: debounced search, the filters, the
  * inactive toggle, export, add, the table with sorting headers, edit and the two-step status
- * change, the pager. Its state lives in the URL. Focus never falls to the page: when a dialog
- * closes it goes back to what opened it, and to the list when that is gone.
+ * change, the row's own actions, the pager; a context picker first when the resource has
+ * one. Its state lives in the URL. Focus never falls to the page: when a dialog closes it
+ * goes back to what opened it, and to the list when that is gone.
  */
-export function ResourceScreen<Item extends ResourceItem>({
-  resource,
-  titleKey,
-}: {
-  resource: ResourceDefinition<Item>;
-  titleKey?: string;
-}) {
-  const { namespace } = resource;
+export function ResourceScreen<Item extends ResourceItem>({ resource }: { resource: ResourceDefinition<Item> }) {
+  const { namespace, context } = resource;
   const { t } = useTranslation([namespace, 'kit', 'common']);
   const user = useSession((session) => session.user);
   const [state, update] = useListState({
     sortKeys: resource.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : [])),
-    filterNames: (resource.filters ?? []).map((filter) => filter.param),
+    filters: Object.fromEntries((resource.filters ?? []).map((filter) => [filter.param, filterParam(filter)])),
+    context: context?.param,
   });
+  // The context (`{ contract: 7 }`) goes to the list, the export, the filters' options and the form.
+  const contextValues: Record<string, number> = context && state.context ? { [context.param]: state.context } : {};
+  const waitsForContext = Boolean(context) && state.context === null;
+  const chooseContext = useCallback(
+    (value: number | null, options?: { replace?: boolean }) => update({ context: value }, options),
+    [update],
+  );
   const [searchText, setSearchText] = useState(state.search);
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);
   const query = {
@@ -53,15 +63,14 @@ export function ResourceScreen<Item extends ResourceItem>({
     includeInactive: state.includeInactive,
     sort: state.sort || undefined,
     order: state.sort ? state.order : undefined,
-    filters: state.filters,
+    filters: { ...state.filters, ...contextValues },
   };
-  const { page, status, reload } = useResourceList<Item>(resource.endpoint, query);
+  const { page, status, reload } = useResourceList<Item>(resource.endpoint, query, !waitsForContext);
   const plural = t(resource.pluralKey, { ns: namespace });
   const singular = t(resource.singularKey, { ns: namespace });
   const level = user?.permission_set.value;
-  const canCreate =
-    !resource.readOnly &&
-    (resource.canCreate ? Boolean(user && resource.canCreate(user)) : hasPermission(level, resource.createPermission));
+  const canCreate = !resource.readOnly && hasPermission(level, resource.createPermission);
+  const describe = (item: Item) => resource.describe?.(item) ?? String(item.id);
 
   // Focus to give back once the list has settled: the element, or the list when it is gone.
   const listRef = useRef<HTMLDivElement>(null);
@@ -107,18 +116,36 @@ export function ResourceScreen<Item extends ResourceItem>({
       update({ page: Math.ceil(page.total / DEFAULT_PAGE_SIZE) });
   }, [page, state.page, update]);
 
-  const changeStatus = async (item: Item) => {
-    const name = resource.describe?.(item) ?? String(item.id);
+  /** A failed call says the server's reason by its code, translated, else `fallback`. */
+  const notifyFailure = async (error: unknown, fallback: string) => {
+    const apiError = await toApiError(error);
+    const known = t(`common:errors.${apiError.code}`, { defaultValue: '' });
+    notify.error(known || fallback);
+  };
+  const changeActiveness = async (item: Item) => {
+    const name = describe(item);
     try {
-      await resourceApi<Item>(resource.endpoint).setStatus(item.id, !item.isActive);
+      await resourceApi<Item>(resource.endpoint).setActiveness(item.id, !item.isActive);
       notify.success(t(item.isActive ? 'kit:deactivated' : 'kit:activated', { name }));
       reload();
     } catch (error) {
-      const apiError = await toApiError(error);
-      const known = t(`common:errors.${apiError.code}`, { defaultValue: '' });
-      notify.error(known || t('kit:statusFailed', { singular: singular.toLowerCase() }));
+      await notifyFailure(error, t('kit:activenessFailed', { singular: singular.toLowerCase() }));
     }
   };
+  const runAction = async (action: RowAction<Item>, item: Item) => {
+    const name = describe(item);
+    try {
+      await resourceApi<Item>(resource.endpoint).action(item.id, action.call);
+      notify.success(t(action.successKey, { name }));
+      reload();
+    } catch (error) {
+      const label = t(action.labelKey, { name }).toLowerCase();
+      await notifyFailure(error, t('kit:actionFailed', { action: label, name }));
+    }
+  };
+  // A row's own actions go to those who may add, narrowed by each action's `shown`.
+  const rowActions = (item: Item) =>
+    canCreate && user ? (resource.rowActions ?? []).filter((action) => !action.shown || action.shown(item, user)) : [];
 
   const actions = resource.readOnly
     ? undefined
@@ -127,13 +154,23 @@ export function ResourceScreen<Item extends ResourceItem>({
           <Button size="small" type="link" icon={<EditOutlined aria-hidden />} onClick={() => openForm(item)}>
             {t('kit:edit')}
           </Button>
-          {resource.hasStatus &&
+          {rowActions(item).map((action) => (
+            <RowActionButton<Item>
+              key={action.key}
+              action={action}
+              name={describe(item)}
+              t={t}
+              onConfirm={() => runAction(action, item)}
+              onClosed={returnFocus}
+            />
+          ))}
+          {resource.hasActiveness &&
           canCreate &&
-          (!resource.canChangeStatus || (user && resource.canChangeStatus(item, user))) ? (
-            <StatusToggle
-              name={resource.describe?.(item) ?? String(item.id)}
+          (!resource.canChangeActiveness || (user && resource.canChangeActiveness(item, user))) ? (
+            <ActivenessToggle
+              name={describe(item)}
               isActive={Boolean(item.isActive)}
-              onConfirm={() => changeStatus(item)}
+              onConfirm={() => changeActiveness(item)}
               onClosed={returnFocus}
             />
           ) : null}
@@ -144,94 +181,105 @@ export function ResourceScreen<Item extends ResourceItem>({
     <section data-testid={`resource-${resource.endpoint}`}>
       {/* The page's one h1 (the shell has none on a module screen), at the size of a section title. */}
       <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
-        {titleKey ? t(titleKey) : plural}
+        {plural}
       </Typography.Title>
-      <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 16, flexWrap: 'wrap' }}>
-        <Input
-          aria-label={t('kit:search')}
-          placeholder={t('kit:searchPlaceholder')}
-          prefix={<SearchOutlined aria-hidden />}
-          allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('kit:clearSearch')} /> }}
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          style={{ width: 280 }}
-        />
-        {resource.filters?.length ? (
-          <ListFilters
-            filters={resource.filters}
-            namespace={namespace}
-            t={t}
-            values={state.filters}
-            onChange={(param, value) => update({ filters: { ...state.filters, [param]: value ?? '' } })}
-          />
-        ) : null}
-        {resource.hasStatus ? (
-          <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
-            <Switch
-              size="small"
-              checked={state.includeInactive}
-              onChange={(checked) => update({ includeInactive: checked })}
+      {context ? <ContextPicker context={context} t={t} value={state.context} onChange={chooseContext} /> : null}
+      {waitsForContext ? (
+        <Typography.Paragraph data-testid="context-hint" style={{ color: themeTokens.colorTextSecondary }}>
+          {t(context?.hintKey ?? 'kit:contextHint', { plural: plural.toLowerCase() })}
+        </Typography.Paragraph>
+      ) : (
+        <>
+          <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 16, flexWrap: 'wrap' }}>
+            <Input
+              aria-label={t('kit:search')}
+              placeholder={t('kit:searchPlaceholder')}
+              prefix={<SearchOutlined aria-hidden />}
+              allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('kit:clearSearch')} /> }}
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              style={{ width: 280 }}
             />
-            {t('kit:showInactive')}
-          </label>
-        ) : null}
-        {/* Export and add stay together at the right, on the next line when the filters fill this one. */}
-        <div style={{ display: 'flex', gap: 12, marginLeft: 'auto' }}>
-          <ExportButton endpoint={resource.endpoint} query={query} plural={plural.toLowerCase()} />
-          {canCreate ? (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm(null)}>
-              {t('kit:add')}
-            </Button>
+            {resource.filters?.length ? (
+              <ListFilters
+                filters={resource.filters}
+                namespace={namespace}
+                t={t}
+                values={state.filters}
+                optionParams={contextValues}
+                onChange={(param, value) => update({ filters: { ...state.filters, [param]: value ?? '' } })}
+              />
+            ) : null}
+            {resource.hasActiveness ? (
+              <label style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+                <Switch
+                  size="small"
+                  checked={state.includeInactive}
+                  onChange={(checked) => update({ includeInactive: checked })}
+                />
+                {t('kit:showInactive')}
+              </label>
+            ) : null}
+            {/* Export and add stay together at the right, on the next line when the filters fill this one. */}
+            <div style={{ display: 'flex', gap: 12, marginLeft: 'auto' }}>
+              <ExportButton endpoint={resource.endpoint} query={query} plural={plural.toLowerCase()} />
+              {canCreate ? (
+                <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm(null)}>
+                  {t('kit:add')}
+                </Button>
+              ) : null}
+            </div>
+          </div>
+          {status === 'error' ? (
+            <Alert
+              type="error"
+              showIcon
+              title={t('kit:loadFailed', { plural: plural.toLowerCase() })}
+              action={
+                <Button icon={<ReloadOutlined aria-hidden />} onClick={reload}>
+                  {t('kit:retry')}
+                </Button>
+              }
+              style={{ marginBottom: 16 }}
+            />
           ) : null}
-        </div>
-      </div>
-      {status === 'error' ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('kit:loadFailed', { plural: plural.toLowerCase() })}
-          action={
-            <Button icon={<ReloadOutlined aria-hidden />} onClick={reload}>
-              {t('kit:retry')}
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
-      <ResourceTable<Item>
-        resource={resource}
-        t={t}
-        items={page?.items ?? []}
-        loading={status === 'loading'}
-        state={state}
-        onSort={(sort) => update(sort)}
-        actions={actions}
-        label={t('kit:listLabel', { plural: plural.toLowerCase() })}
-        listRef={listRef}
-      />
-      <div style={{ marginTop: 16 }}>
-        <Pager
-          page={state.page}
-          pageSize={DEFAULT_PAGE_SIZE}
-          total={page?.total ?? 0}
-          onChange={(next) => {
-            // The button used keeps focus while it can; the first and last pages disable theirs.
-            returnFocus(document.activeElement instanceof HTMLElement ? document.activeElement : null);
-            update({ page: next });
-          }}
-        />
-      </div>
-      {editing !== undefined ? (
-        <ResourceFormModal<Item>
-          resource={resource}
-          item={editing}
-          onClose={closeForm}
-          onSaved={() => {
-            closeForm();
-            reload();
-          }}
-        />
-      ) : null}
+          <ResourceTable<Item>
+            resource={resource}
+            t={t}
+            items={page?.items ?? []}
+            loading={status === 'loading'}
+            state={state}
+            onSort={(sort) => update(sort)}
+            actions={actions}
+            label={t('kit:listLabel', { plural: plural.toLowerCase() })}
+            listRef={listRef}
+          />
+          <div style={{ marginTop: 16 }}>
+            <Pager
+              page={state.page}
+              pageSize={DEFAULT_PAGE_SIZE}
+              total={page?.total ?? 0}
+              onChange={(next) => {
+                // The button used keeps focus while it can; the first and last pages disable theirs.
+                returnFocus(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+                update({ page: next });
+              }}
+            />
+          </div>
+          {editing !== undefined ? (
+            <ResourceFormModal<Item>
+              resource={resource}
+              item={editing}
+              onClose={closeForm}
+              onSaved={() => {
+                closeForm();
+                reload();
+              }}
+              context={contextValues}
+            />
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

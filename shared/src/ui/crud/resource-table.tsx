@@ -2,13 +2,16 @@ import type { ReactNode, Ref } from 'react';
 import { Table, Tag, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { TFunction } from 'i18next';
-import { statusColors, themeTokens } from '@canteiro/shared/core';
-import type { ResourceDefinition, ResourceItem } from './types';
+import { activenessColors, themeTokens } from '@canteiro/shared/core';
+import { formatCell } from './format';
+import type { ColumnDefinition, ResourceDefinition, ResourceItem, TagColors } from './types';
 import type { ListState, SortOrder } from './use-list-state';
 
 /** Widths of the kit's own columns, and the least a column without a width may get before the table scrolls. */
-export const STATUS_COLUMN_WIDTH = 150;
+export const ACTIVENESS_COLUMN_WIDTH = 150;
 export const ACTIONS_COLUMN_WIDTH = 180;
+/** What each of a resource's own row actions (finish, reopen) adds to the actions column. */
+export const ROW_ACTION_WIDTH = 100;
 const MIN_FREE_COLUMN_WIDTH = 90;
 
 /** Cells keep to one line; a header wraps instead, so "Meta de apontamentos/dia" is read whole at 1064 px. */
@@ -30,14 +33,28 @@ function CellText({ children }: { children: ReactNode }) {
   );
 }
 
-function StatusTag({ item, t }: { item: ResourceItem; t: TFunction }) {
-  const kind = !item.isActive ? 'inactive' : item.parentInactive ? 'inactiveByParent' : 'active';
-  const colors = statusColors[kind];
-  const tag = (
+function ColouredTag({ colors, children }: { colors: TagColors; children: ReactNode }) {
+  return (
     <Tag style={{ color: colors.color, background: colors.background, borderColor: colors.border, marginInlineEnd: 0 }}>
-      {t(`kit:${kind}`)}
+      {children}
     </Tag>
   );
+}
+
+/** A cell: the column's render, its tag, or `item[key]` in its format. */
+function cellOf<Item>(column: ColumnDefinition<Item>, item: Item, t: TFunction): ReactNode {
+  if (column.render) return column.render(item, t);
+  const value = Object.hasOwn(item as object, column.key) ? (item as Record<string, unknown>)[column.key] : undefined;
+  if (column.tags && typeof value === 'string' && Object.hasOwn(column.tags.colors, value)) {
+    return <ColouredTag colors={column.tags.colors[value]!}>{t(`${column.tags.labelPrefix}${value}`)}</ColouredTag>;
+  }
+  return formatCell(value, column.format);
+}
+
+function ActivenessTag({ item, t }: { item: ResourceItem; t: TFunction }) {
+  const kind = !item.isActive ? 'inactive' : item.parentInactive ? 'inactiveByParent' : 'active';
+  const colors = activenessColors[kind];
+  const tag = <ColouredTag colors={colors}>{t(`kit:${kind}`)}</ColouredTag>;
   return kind === 'inactiveByParent' ? (
     <Tooltip title={t('kit:inactiveByParentHint')} placement="topLeft">
       {tag}
@@ -94,28 +111,22 @@ export function ResourceTable<Item extends ResourceItem>({
           sortOrder: sorted.key === column.sortKey ? (sorted.order === 'asc' ? 'ascend' : 'descend') : null,
         }
       : {}),
-    render: (_: unknown, item: Item) => (
-      <CellText>
-        {column.render
-          ? column.render(item, t)
-          : String((item as unknown as Record<string, unknown>)[column.key] ?? '')}
-      </CellText>
-    ),
+    render: (_: unknown, item: Item) => <CellText>{cellOf(column, item, t)}</CellText>,
   }));
-  if (resource.hasStatus) {
+  if (resource.hasActiveness) {
     columns.push({
-      key: 'status',
-      title: t('kit:status'),
-      width: STATUS_COLUMN_WIDTH,
+      key: 'activeness',
+      title: t('kit:activeness'),
+      width: ACTIVENESS_COLUMN_WIDTH,
       ellipsis: { showTitle: false },
-      render: (_: unknown, item: Item) => <StatusTag item={item} t={t} />,
+      render: (_: unknown, item: Item) => <ActivenessTag item={item} t={t} />,
     });
   }
   if (actions) {
     columns.push({
       key: 'actions',
       title: t('kit:actions'),
-      width: ACTIONS_COLUMN_WIDTH,
+      width: ACTIONS_COLUMN_WIDTH + (resource.rowActions?.length ?? 0) * ROW_ACTION_WIDTH,
       fixed: 'right',
       render: (_: unknown, item: Item) => actions(item),
     });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type * as v from 'valibot';
 import type { PermissionLevel, SessionUser } from '@canteiro/shared/domain';
@@ -16,13 +16,27 @@ export interface ColumnDefinition<Item> {
   key: string;
   /** Translation key of the header, in the resource's namespace (or `ns:key`). */
   titleKey: string;
-  /** The cell; defaults to `item[key]` as text. */
+  /** The cell; defaults to `item[key]` as text, or as `format` says. */
   render?: (item: Item, t: TFunction) => ReactNode;
+  /** `item[key]` in the language's format: a number (7,5 in pt-BR) or a date (`formatDate`). */
+  format?: 'number' | 'date';
+  /**
+   * `item[key]` as a coloured tag with its text (an activity's status): the colours of each
+   * value (theme.ts, 4.5:1) and the key prefix of its label (`lists:activityStatus.`).
+   */
+  tags?: { colors: Readonly<Record<string, TagColors>>; labelPrefix: string };
   /** Fixed width in px; columns without one share what is left (the table never outgrows its area). */
   width?: number;
   align?: 'left' | 'right' | 'center';
   /** The server's sort key for this column (docs/server.md "List query"): its header sorts the list. */
   sortKey?: string;
+}
+
+/** A tag's text, background and border colours. */
+export interface TagColors {
+  color: string;
+  background: string;
+  border: string;
 }
 
 /** A list filter: a select above the table whose choice goes to the URL and to the server as `?<param>=`. */
@@ -43,7 +57,8 @@ export interface OptionsSource {
   dependsOn?: Record<string, string>;
 }
 
-export type FieldKind = 'text' | 'email' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'status' | 'image';
+export type FieldKind =
+  'text' | 'email' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'activeness' | 'image';
 
 /** A form field, rendered by the kit from its kind. */
 export interface FieldDefinition {
@@ -55,18 +70,52 @@ export interface FieldDefinition {
   optionLabelPrefix?: string;
   /** Options loaded from the API (`select`). */
   optionsFrom?: OptionsSource;
-  /** Only on create (e.g. the temporary password). */
-  createOnly?: boolean;
   /** Two fields side by side take half the row each. */
   half?: boolean;
-  placeholderKey?: string;
+  /** A new row's value when it is not the kind's empty one (`form-values.ts`): a contract's period of 30 days. */
+  initial?: unknown;
+  /** The item's key holding the field's value on edit, when it is not `name` (a user's picture: `profilePicture`). */
+  source?: string;
   /**
    * `image`: sent after the row is saved, as multipart field `file`, to
    * `/api/<endpoint>/<id>/<uploadPath>`; the form's value is the current picture's address.
    */
   uploadPath?: string;
   min?: number;
-  step?: number;
+}
+
+/**
+ * The record a screen works in, chosen above the table before anything else (a Management
+ * screen's contract): kept in the URL as `?<param>=`, sent to the list, the export, every
+ * select's options and the form (whose `<param>` it fills).
+ */
+export interface ContextDefinition {
+  /** The URL and query parameter, and the form's field: `contract`. */
+  param: string;
+  /** Its options: `/api/<endpoint>/options` (in the user's scope). */
+  endpoint: string;
+  /** The picker's label, e.g. `fields:contract`. */
+  labelKey: string;
+  /** The hint shown instead of the list until one is chosen (`{{plural}}`: the list's name). */
+  hintKey?: string;
+}
+
+/**
+ * A row's action beyond edit and activate (an activity's finish and reopen): a button on the
+ * row, its own confirmation dialog, then `<method> /api/<endpoint>/<id>/<path>`.
+ * Text keys are in the resource's namespace (or `ns:key`) and get the row's `{{name}}`.
+ */
+export interface RowAction<Item> {
+  key: string;
+  labelKey: string;
+  icon?: ComponentType<{ 'aria-hidden'?: boolean }>;
+  /** Whether this row offers it to this user (default: everyone who may add). */
+  shown?: (item: Item, user: SessionUser) => boolean;
+  confirmTitleKey: string;
+  confirmTextKey?: string;
+  successKey: string;
+  call: { method: 'post' | 'put' | 'patch'; path: string };
+  danger?: boolean;
 }
 
 /** One entity screen, completely described: the kit turns it into search, table, pager, forms and export. */
@@ -85,19 +134,17 @@ export interface ResourceDefinition<Item extends ResourceItem = ResourceItem> {
   fields?: FieldDefinition[];
   createSchema?: v.GenericSchema;
   updateSchema?: v.GenericSchema;
-  /** The form's values for a new row. */
-  emptyInput?: Record<string, unknown>;
-  /** The form's values for an existing row. */
-  toInput?: (item: Item) => Record<string, unknown>;
-  /** Read-only lists (survey) have no add, edit or status. */
+  /** The record chosen before the list appears (Management: the contract). */
+  context?: ContextDefinition;
+  /** Read-only lists (survey) have no add, edit or activeness. */
   readOnly?: boolean;
-  /** Whether the list has active/inactive rows. */
-  hasStatus?: boolean;
-  /** The level needed to add and to change status (edit follows the server's scope). */
+  /** Whether the list has active/inactive rows (its activeness; an activity's *status* is something else). */
+  hasActiveness?: boolean;
+  /** The level needed to add and to (de)activate (edit follows the server's scope). */
   createPermission?: PermissionLevel;
-  canCreate?: (user: SessionUser) => boolean;
   /** Whether this row offers activate/deactivate to this user (a user's own row does not: the server refuses it). */
-  canChangeStatus?: (item: Item, user: SessionUser) => boolean;
+  canChangeActiveness?: (item: Item, user: SessionUser) => boolean;
+  rowActions?: RowAction<Item>[];
   /** After a row is saved (its files included): e.g. the session follows the signed-in user's own row. */
   afterSave?: (item: Item) => void | Promise<void>;
   /** The row's name in confirmations. */

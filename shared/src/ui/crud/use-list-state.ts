@@ -1,11 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import type { UrlParam, UrlSchema, UrlState } from './use-url-state';
+import { useUrlState } from './use-url-state';
 
 export type SortOrder = 'asc' | 'desc';
 
 /**
- * The list's state lives in the URL (ARCHITECTURE.md §6): back, forward and shared links
- * restore it. One mechanism for all of it: search, page, inactive, sort and the filters.
+ * A list's state, kept in the URL by the one URL-state hook (`use-url-state.ts`): back,
+ * forward and shared links restore it.
  */
 export interface ListState {
   search: string;
@@ -16,59 +17,75 @@ export interface ListState {
   order: SortOrder;
   /** Filter parameter → its value (`?category=hidden_waste`). Only the list's own filters are read. */
   filters: Record<string, string>;
+  /** The record the screen works in (a Management screen's contract, `?contract=`), or null. */
+  context: number | null;
 }
 
-/** What a list's URL may carry besides the fixed keys: its sort keys and filter names, read as own keys only. */
+/** What a list's URL may carry besides the fixed keys: its sort keys and filters, with their kinds. */
 export interface ListStateShape {
   sortKeys?: readonly string[];
-  filterNames?: readonly string[];
+  /** Filter parameter → its kind (a fixed list of values, or a record's id). */
+  filters?: Readonly<Record<string, UrlParam>>;
+  /** The context's parameter (`contract`): a record's id. */
+  context?: string;
 }
 
-export function readListState(params: URLSearchParams, shape: ListStateShape = {}): ListState {
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
-  const sort = params.get('sort') ?? '';
-  const filters: Record<string, string> = {};
-  for (const name of shape.filterNames ?? []) {
-    const value = params.get(name);
-    if (value) filters[name] = value;
-  }
+/** The URL schema of a list: `search`, `page`, `inactive`, `sort`, `order` and its filters. */
+export function listSchema(shape: ListStateShape): UrlSchema {
   return {
-    search: params.get('search') ?? '',
-    page: Number.isFinite(page) && page > 0 ? page : 1,
-    includeInactive: params.get('inactive') === '1',
-    // A key the list does not know (an old link, a typo) is the default order, never a 400.
-    sort: shape.sortKeys?.includes(sort) ? sort : '',
-    order: params.get('order') === 'desc' ? 'desc' : 'asc',
-    filters,
+    ...shape.filters,
+    ...(shape.context ? { [shape.context]: { kind: 'id' } } : {}),
+    search: { kind: 'text' },
+    page: { kind: 'page' },
+    inactive: { kind: 'flag' },
+    sort: { kind: 'oneOf', values: shape.sortKeys ?? [] },
+    order: { kind: 'oneOf', values: ['asc', 'desc'], default: 'asc' },
   };
 }
 
-/** Everything but the page starts the list again at its first page. */
-const RESETS_PAGE: readonly (keyof ListState)[] = ['search', 'includeInactive', 'sort', 'order', 'filters'];
-
-export function useListState(shape: ListStateShape = {}): [ListState, (change: Partial<ListState>) => void] {
-  const [params, setParams] = useSearchParams();
+export function useListState(
+  shape: ListStateShape = {},
+): [ListState, (change: Partial<ListState>, options?: { replace?: boolean }) => void] {
   const shapeKey = JSON.stringify(shape);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the shape is compared by value
-  const stableShape = useMemo(() => shape, [shapeKey]);
-  const state = readListState(params, stableShape);
+  const schema = useMemo(() => listSchema(shape), [shapeKey]);
+  const filterNames = useMemo(() => Object.keys(shape.filters ?? {}), [shapeKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [url, setUrl] = useUrlState(schema);
+  const state: ListState = {
+    search: url.search as string,
+    page: url.page as number,
+    includeInactive: url.inactive as boolean,
+    sort: url.sort as string,
+    // An order without a sort key means nothing: the default order is ascending.
+    order: url.sort && url.order === 'desc' ? 'desc' : 'asc',
+    filters: Object.fromEntries(
+      filterNames.flatMap((name) => {
+        const value = url[name];
+        return value === null || value === '' ? [] : [[name, String(value)]];
+      }),
+    ),
+    context: shape.context ? (url[shape.context] as number | null) : null,
+  };
   const update = useCallback(
-    (change: Partial<ListState>) => {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        const merged = { ...readListState(current, stableShape), ...change };
-        if (RESETS_PAGE.some((key) => key in change)) merged.page = change.page ?? 1;
-        const put = (key: string, value: string | undefined) => (value ? next.set(key, value) : next.delete(key));
-        put('search', merged.search);
-        put('page', merged.page > 1 ? String(merged.page) : undefined);
-        put('inactive', merged.includeInactive ? '1' : undefined);
-        put('sort', merged.sort);
-        put('order', merged.sort && merged.order === 'desc' ? 'desc' : undefined);
-        for (const name of stableShape.filterNames ?? []) put(name, merged.filters[name]);
-        return next;
-      });
+    (change: Partial<ListState>, options?: { replace?: boolean }) => {
+      const next: Partial<UrlState<UrlSchema>> = {};
+      if (change.search !== undefined) next.search = change.search;
+      if (change.page !== undefined) next.page = change.page;
+      if (change.includeInactive !== undefined) next.inactive = change.includeInactive;
+      if (change.sort !== undefined) next.sort = change.sort;
+      if (change.order !== undefined) next.order = change.order;
+      if (change.context !== undefined && shape.context) next[shape.context] = change.context;
+      if (change.filters) {
+        for (const name of filterNames) {
+          if (!Object.hasOwn(change.filters, name)) continue;
+          const value = change.filters[name];
+          next[name] = shape.filters?.[name]?.kind === 'id' ? (value ? Number(value) : null) : (value ?? '');
+        }
+      }
+      setUrl(next, options);
     },
-    [setParams, stableShape],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the shape is compared by value
+    [setUrl, filterNames, shapeKey],
   );
   return [state, update];
 }

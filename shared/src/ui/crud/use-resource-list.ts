@@ -4,14 +4,19 @@ import { resourceApi } from './resource-api';
 
 export type ListStatus = 'loading' | 'ready' | 'error';
 
-/** Loads one page of a list; a newer query cancels the one in flight. */
-export function useResourceList<Item>(endpoint: string, query: ListQuery) {
+/** Loads one page of a list; a newer query cancels the one in flight. Nothing while not `enabled` (no context yet). */
+export function useResourceList<Item>(endpoint: string, query: ListQuery, enabled = true) {
   const [page, setPage] = useState<Page<Item> | null>(null);
   const [status, setStatus] = useState<ListStatus>('loading');
   const [reloads, setReloads] = useState(0);
   const key = JSON.stringify(query);
 
   useEffect(() => {
+    if (!enabled) {
+      setPage(null);
+      setStatus('ready');
+      return;
+    }
     const controller = new AbortController();
     setStatus('loading');
     resourceApi<Item>(endpoint)
@@ -24,7 +29,7 @@ export function useResourceList<Item>(endpoint: string, query: ListQuery) {
         if (!controller.signal.aborted) setStatus('error');
       });
     return () => controller.abort();
-  }, [endpoint, key, reloads]);
+  }, [endpoint, key, reloads, enabled]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
   return { page, status, reload };

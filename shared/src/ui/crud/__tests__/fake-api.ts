@@ -98,17 +98,15 @@ export const thingResource: ResourceDefinition<Thing> = {
   namespace: 'test',
   singularKey: 'thing.one',
   pluralKey: 'thing.other',
-  hasStatus: true,
+  hasActiveness: true,
   columns: [{ key: 'name', titleKey: 'name' }],
   fields: [
     { name: 'name', labelKey: 'name', kind: 'text' },
-    { name: 'isActive', labelKey: 'active', kind: 'status' },
+    { name: 'isActive', labelKey: 'active', kind: 'activeness' },
   ],
   createSchema: v.object({
     name: v.pipe(v.string('required'), v.trim(), v.nonEmpty('required')),
     isActive: v.boolean('required'),
   }),
-  emptyInput: { name: '', isActive: true },
-  toInput: ({ name, isActive }) => ({ name, isActive }),
   describe: (thing) => thing.name,
 };

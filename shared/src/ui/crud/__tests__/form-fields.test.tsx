@@ -32,7 +32,6 @@ const formThings: ResourceDefinition<Thing> = {
     item: v.pipe(required, v.number('invalid_value')),
     when: v.pipe(v.string('required'), v.nonEmpty('required'), v.isoDate('invalid_value')),
   }),
-  emptyInput: { name: '', note: '', group: undefined, item: null, when: '' },
 };
 
 const renderForm = () =>
@@ -90,7 +89,6 @@ describe('the form', () => {
     const profileThings: ResourceDefinition<Thing & { group: string }> = {
       ...thingResource,
       fields: [{ name: 'group', labelKey: 'group', kind: 'select', options: ['x', 'y'], optionLabelPrefix: 'groups.' }],
-      toInput: ({ group }) => ({ group }),
     } as ResourceDefinition<Thing & { group: string }>;
     render(
       <MemoryRouter>

@@ -12,8 +12,6 @@ import type { Thing } from './fake-api';
 const pictured: ResourceDefinition<Thing> = {
   ...thingResource,
   fields: [...thingResource.fields!, { name: 'picture', labelKey: 'picture', kind: 'image', uploadPath: 'picture' }],
-  emptyInput: { ...thingResource.emptyInput, picture: null },
-  toInput: undefined,
   afterSave: (thing) => {
     savedAfterUpload.push({ id: thing.id, uploaded: api.pictures.has(thing.id) });
   },

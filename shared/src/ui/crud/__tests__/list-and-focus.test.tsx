@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { i18n, statusColors } from '@canteiro/shared/core';
+import { i18n, activenessColors } from '@canteiro/shared/core';
 import { ResourceScreen } from '../resource-screen';
 import { serveFakeThings, thingResource } from './fake-api';
 import type { fakeThingsApi, Thing } from './fake-api';
@@ -161,9 +161,9 @@ describe('the rows', () => {
     api.things[1] = { ...api.things[1]!, parentInactive: true } as Thing;
     renderScreen('/things', withParent as ResourceDefinition<Thing>);
     const active = within((await screen.findByText('Thing 01')).closest('tr')!).getByText('Ativo');
-    expect(active.closest('.ant-tag')).toHaveStyle({ color: statusColors.active.color });
+    expect(active.closest('.ant-tag')).toHaveStyle({ color: activenessColors.active.color });
     const byParent = within(screen.getByText('Thing 02').closest('tr')!).getByText('Inativo pelo nível superior');
-    expect(byParent.closest('.ant-tag')).toHaveStyle({ color: statusColors.inactiveByParent.color });
+    expect(byParent.closest('.ant-tag')).toHaveStyle({ color: activenessColors.inactiveByParent.color });
   });
 
   it('name their buttons by their text alone: no icon name leaks into it', async () => {

@@ -7,7 +7,7 @@ import { tabCycle } from './dialog-focus';
  * Activate/deactivate with two confirmations (spec §4): a first one that says what
  * happens, then a second 'are you sure'. Nothing is sent before the second.
  */
-export function StatusToggle({
+export function ActivenessToggle({
   name,
   isActive,
   onConfirm,

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Select } from 'antd';
+import type { TFunction } from 'i18next';
+import { notify } from '@canteiro/shared/core';
+import type { Option } from './resource-api';
+import { resourceApi } from './resource-api';
+import type { ContextDefinition } from './types';
+
+const PICKER_WIDTH = 320;
+
+/**
+ * "Choose a contract first" (spec §2, Management): the record a screen works in, above its
+ * table, its choice in the URL. A user whose scope holds exactly one gets it chosen (the URL
+ * replaced, so back does not return to an empty screen).
+ */
+export function ContextPicker({
+  context,
+  t,
+  value,
+  onChange,
+}: {
+  context: ContextDefinition;
+  t: TFunction;
+  value: number | null;
+  onChange: (value: number | null, options?: { replace?: boolean }) => void;
+}) {
+  const [options, setOptions] = useState<Option[] | null>(null);
+  const label = t(context.labelKey);
+  const id = `context-${context.param}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    resourceApi(context.endpoint)
+      .options({}, controller.signal)
+      .then(setOptions, () => {
+        if (!controller.signal.aborted) notify.error(t('kit:optionsFailed', { field: label }));
+      });
+    return () => controller.abort();
+  }, [context.endpoint, label, t]);
+
+  const only = options?.length === 1 ? options[0]! : null;
+  useEffect(() => {
+    if (only && value === null) onChange(only.id, { replace: true });
+  }, [only, value, onChange]);
+
+  const shown = (options ?? []).map((option) => ({ value: option.id, label: option.name }));
+  // A link to a record the list does not offer (another scope's, an inactive one): named by its id.
+  if (value !== null && options && !options.some((option) => option.id === value)) {
+    shown.push({ value, label: `#${value}` });
+  }
+  return (
+    <div data-testid="context-picker" style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 16 }}>
+      <label htmlFor={id} style={{ fontWeight: 600 }}>
+        {label}
+      </label>
+      <Select<number>
+        id={id}
+        showSearch
+        loading={options === null}
+        placeholder={t('kit:selectPlaceholder')}
+        value={value ?? undefined}
+        onChange={(next) => onChange(next ?? null)}
+        filterOption={(input, option) =>
+          String(option?.label ?? '')
+            .toLowerCase()
+            .includes(input.toLowerCase())
+        }
+        options={shown}
+        notFoundContent={options === null ? t('kit:loading') : t('kit:noResults')}
+        labelRender={({ label: shownLabel, value: shownValue }) => shownLabel ?? `#${shownValue}`}
+        style={{ width: PICKER_WIDTH }}
+      />
+    </div>
+  );
+}

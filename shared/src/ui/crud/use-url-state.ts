@@ -1,0 +1,127 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * One URL state for any screen (ARCHITECTURE.md §6): a list's search, page, inactive toggle,
+ * sort and filters, a Management screen's contract, a dashboard header's twelve filters.
+ * A screen declares its parameters and their kinds; the hook reads only those (never a
+ * lookup by an input key, so `?sort=toString` is ignored) and writes back only what differs
+ * from the default. Any change but the page's own starts again at the first page.
+ */
+export type UrlParam =
+  /** Free text ('' by default). */
+  | { kind: 'text' }
+  /** A page number ≥ 1 (1 by default); the only kind that does not reset the page. */
+  | { kind: 'page' }
+  /** `1` or absent. */
+  | { kind: 'flag' }
+  /** One of a fixed list of keys (a sort key, a category…); anything else is the default. */
+  | { kind: 'oneOf'; values: readonly string[]; default?: string }
+  /** A record's id: a positive whole number, or null. */
+  | { kind: 'id' }
+  /** A day as `YYYY-MM-DD`, or ''. */
+  | { kind: 'date' };
+
+export type UrlSchema = Readonly<Record<string, UrlParam>>;
+
+type ValueOf<Param extends UrlParam> = Param extends { kind: 'page' }
+  ? number
+  : Param extends { kind: 'flag' }
+    ? boolean
+    : Param extends { kind: 'id' }
+      ? number | null
+      : string;
+
+export type UrlState<Schema extends UrlSchema> = { -readonly [Key in keyof Schema]: ValueOf<Schema[Key]> };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function defaultOf(param: UrlParam): string | number | boolean | null {
+  switch (param.kind) {
+    case 'page':
+      return 1;
+    case 'flag':
+      return false;
+    case 'id':
+      return null;
+    case 'oneOf':
+      return param.default ?? '';
+    default:
+      return '';
+  }
+}
+
+function readOne(param: UrlParam, raw: string | null): string | number | boolean | null {
+  if (raw === null) return defaultOf(param);
+  switch (param.kind) {
+    case 'page': {
+      const page = Number.parseInt(raw, 10);
+      return Number.isFinite(page) && page > 0 && String(page) === raw ? page : 1;
+    }
+    case 'flag':
+      return raw === '1';
+    case 'id': {
+      const id = Number(raw);
+      return /^\d+$/.test(raw) && Number.isSafeInteger(id) && id > 0 ? id : null;
+    }
+    case 'oneOf':
+      return param.values.includes(raw) ? raw : defaultOf(param);
+    case 'date':
+      return DAY.test(raw) ? raw : '';
+    default:
+      return raw;
+  }
+}
+
+/** The schema's own parameters, in declaration order. */
+const keysOf = (schema: UrlSchema) => Object.keys(schema).filter((key) => Object.hasOwn(schema, key));
+
+export function readUrlState<Schema extends UrlSchema>(params: URLSearchParams, schema: Schema): UrlState<Schema> {
+  const state: Record<string, unknown> = {};
+  for (const key of keysOf(schema)) state[key] = readOne(schema[key]!, params.get(key));
+  return state as UrlState<Schema>;
+}
+
+/** The URL after `change`: the schema's keys written (defaults removed), every other parameter kept. */
+export function writeUrlState<Schema extends UrlSchema>(
+  current: URLSearchParams,
+  schema: Schema,
+  change: Partial<UrlState<Schema>>,
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  const merged: Record<string, unknown> = { ...readUrlState(current, schema) };
+  const changed = keysOf(schema).filter((key) => Object.hasOwn(change, key));
+  for (const key of changed) merged[key] = (change as Record<string, unknown>)[key];
+  const resetsPage = changed.some((key) => schema[key]!.kind !== 'page');
+  for (const key of keysOf(schema)) {
+    const param = schema[key]!;
+    if (param.kind === 'page' && resetsPage && !changed.includes(key)) merged[key] = 1;
+    // Normalised through the reader: a value the schema refuses is its default.
+    const value = readOne(param, merged[key] === null || merged[key] === undefined ? null : encode(merged[key]));
+    if (value === defaultOf(param)) next.delete(key);
+    else next.set(key, encode(value));
+  }
+  return next;
+}
+
+const encode = (value: unknown): string => (value === true ? '1' : String(value));
+
+/**
+ * `[state, update]`: `update(change)` writes the change into the URL (a new history entry,
+ * or the current one replaced with `{ replace: true }`, e.g. a choice the screen made itself).
+ */
+export function useUrlState<Schema extends UrlSchema>(
+  schema: Schema,
+): [UrlState<Schema>, (change: Partial<UrlState<Schema>>, options?: { replace?: boolean }) => void] {
+  const [params, setParams] = useSearchParams();
+  const schemaKey = JSON.stringify(schema);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the schema is compared by value
+  const stable = useMemo(() => schema, [schemaKey]);
+  const state = useMemo(() => readUrlState(params, stable), [params, stable]);
+  const update = useCallback(
+    (change: Partial<UrlState<Schema>>, options?: { replace?: boolean }) =>
+      setParams((current) => writeUrlState(current, stable, change), { replace: options?.replace }),
+    [setParams, stable],
+  );
+  return [state, update];
+}
