@@ -22,6 +22,14 @@ import { occurrencesRoutes } from './resources/occurrences.js';
 import { usersRoutes } from './resources/users.js';
 import { userPictureRoutes } from './resources/user-pictures.js';
 import { mobileSurveyRoutes, surveysRoutes } from './resources/surveys.js';
+import { disciplinesRoutes } from './resources/disciplines.js';
+import { areasRoutes } from './resources/areas.js';
+import { localsRoutes } from './resources/locals.js';
+import { blocksRoutes } from './resources/blocks.js';
+import { packagesRoutes } from './resources/packages.js';
+import { activitiesRoutes } from './resources/activities.js';
+import { functionsRoutes } from './resources/functions.js';
+import { equipmentRoutes } from './resources/equipment.js';
 
 export interface AppDependencies {
   config: Config;
@@ -86,6 +94,15 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   await app.register(userPictureRoutes, { prefix: '/api/users', db, maxImageMb: config.maxImageMb });
   await app.register(surveysRoutes, { prefix: '/api/surveys', db });
   await app.register(mobileSurveyRoutes, { prefix: '/api/mobile', db });
+  // Management: a contract's catalogue (docs/hierarchy.md), one factory-built resource each.
+  await app.register(disciplinesRoutes, { prefix: '/api/disciplines', db });
+  await app.register(areasRoutes, { prefix: '/api/areas', db });
+  await app.register(localsRoutes, { prefix: '/api/locals', db });
+  await app.register(blocksRoutes, { prefix: '/api/blocks', db });
+  await app.register(packagesRoutes, { prefix: '/api/packages', db });
+  await app.register(activitiesRoutes, { prefix: '/api/activities', db, siteTimeZone: config.siteTimeZone });
+  await app.register(functionsRoutes, { prefix: '/api/functions', db });
+  await app.register(equipmentRoutes, { prefix: '/api/equipment', db });
   await app.register(remotesRoutes, { config });
   await app.register(frontEnds, { staticRoot: config.staticRoot });
   return app;

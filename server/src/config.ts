@@ -22,6 +22,8 @@ export interface Config {
   /** Repository root: holds host/dist and the remotes' dist folders. */
   staticRoot: string;
   remotes: { admin: string; management: string; dash: string };
+  /** IANA time zone of the sites: "today" for an activity's status (late or in term). */
+  siteTimeZone: string;
 }
 
 /** Failed sign-ins tolerated per window (docs/server.md, "Sign-in throttling"). */
@@ -68,6 +70,17 @@ function flag(env: Environment, name: string, fallback: boolean): boolean {
   throw new Error(`${name} must be true or false, got "${raw}"`);
 }
 
+/** An IANA time zone name (`America/Sao_Paulo`); anything else stops the server at start. */
+function timeZone(env: Environment, name: string, fallback: string): string {
+  const value = text(env, name, fallback);
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+  } catch {
+    throw new Error(`${name} must be an IANA time zone such as America/Sao_Paulo, got "${value}"`);
+  }
+  return value;
+}
+
 export function loadConfig(env: Environment = process.env): Config {
   return {
     port: positiveNumber(env, 'PORT', 8080),
@@ -93,5 +106,6 @@ export function loadConfig(env: Environment = process.env): Config {
       management: text(env, 'REMOTE_MANAGEMENT_URL', '/remotes/management/mf-manifest.json'),
       dash: text(env, 'REMOTE_DASH_URL', '/remotes/dash/mf-manifest.json'),
     },
+    siteTimeZone: timeZone(env, 'SITE_TIME_ZONE', 'America/Sao_Paulo'),
   };
 }

@@ -95,7 +95,7 @@ describe('CSV', () => {
     const [header, first] = csvRows(response.body);
     assert.equal(
       header,
-      'ID;Name;Description;Base;Work;Reporting goal;Reporting period;Active;Parent inactive;Created at',
+      'ID;Name;Description;Base;Work;Reporting goal per day;Reporting period;Active;Parent inactive;Created at',
     );
     assert.match(first!, /;30 minutes;Yes;No;/);
   });

@@ -26,7 +26,13 @@ describe('configuration', () => {
         management: '/remotes/management/mf-manifest.json',
         dash: '/remotes/dash/mf-manifest.json',
       },
+      siteTimeZone: 'America/Sao_Paulo',
     });
+  });
+
+  test('SITE_TIME_ZONE: an IANA time zone, anything else stops the start', () => {
+    assert.equal(loadConfig({ SITE_TIME_ZONE: 'America/Manaus' }).siteTimeZone, 'America/Manaus');
+    assert.throws(() => loadConfig({ SITE_TIME_ZONE: 'Mars/Olympus' }), /SITE_TIME_ZONE/);
   });
 
   test('reads every setting from the environment', () => {

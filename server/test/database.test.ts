@@ -211,12 +211,16 @@ describe('the schema', () => {
     );
     await refused(
       db.orm.insert(activities).values({ ...activity, name: 'ELEVAÇÃO DE ALVENARIA' }),
-      'activities_identity_unique',
+      'activities_contract_package_name_unique',
+    );
+    await refused(
+      db.orm.insert(activities).values({ ...activity, name: 'Outra', hhCount: 0 }),
+      'activities_hh_count_check',
     );
     await db.orm.insert(equipment).values({ company: 'Locadora', type: 'Grua', specification: '8 t', contractId });
     await refused(
       db.orm.insert(equipment).values({ company: 'LOCADORA', type: 'grua', specification: '8 T', contractId }),
-      'equipment_identity_unique',
+      'equipment_contract_company_specification_unique',
     );
   });
 

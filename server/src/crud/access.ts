@@ -1,6 +1,7 @@
-import type { PermissionLevel } from '@canteiro/shared/domain';
+import { HIERARCHY } from '@canteiro/shared/domain';
+import type { Entity } from '@canteiro/shared/domain';
 import type { Caller } from '../scope.js';
-import { isAbove, reaches } from '../scope.js';
+import { reaches } from '../scope.js';
 import type { Access } from './resource.js';
 
 /** Any back-office level; a reporter (mobile only) is not one. */
@@ -8,14 +9,16 @@ export const anyWebLevel = (caller: Caller): boolean => reaches(caller, 'contrac
 export const adminOnly = (caller: Caller): boolean => caller.profile === 'admin';
 
 /**
- * Records of one level of the hierarchy: everyone reads within scope; a level strictly
- * above creates and (de)activates them; that level and above edit them.
+ * Who may do what to an entity, from its declaration (shared/domain/hierarchy.ts): every
+ * back-office level reads within its scope; creating, editing and (de)activating need the
+ * declared lowest profile (reached by the caller), always within the caller's scope.
  */
-export function levelAccess(level: PermissionLevel): Access {
+export function declaredAccess(entity: Entity): Access {
+  const { create, update, activeness } = HIERARCHY[entity];
   return {
     read: anyWebLevel,
-    create: (caller) => isAbove(caller, level),
-    update: (caller) => reaches(caller, level),
-    status: (caller) => isAbove(caller, level),
+    create: (caller) => reaches(caller, create),
+    update: (caller) => reaches(caller, update),
+    status: (caller) => reaches(caller, activeness),
   };
 }

@@ -1,6 +1,9 @@
 import type { FastifySchema } from 'fastify';
+import { Column, is } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH } from '@canteiro/shared/domain';
 import { EXPORT_FORMATS } from './export.js';
+import type { ListShape } from './list-query.js';
+import type { RowAction } from './writes.js';
 
 /**
  * OpenAPI descriptions of a resource's routes (documentation only: the shared valibot
@@ -12,34 +15,70 @@ const security = [{ token: [] }];
 const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] };
 const item = { type: 'object', additionalProperties: true };
 
-const listQuery = {
-  type: 'object',
-  properties: {
-    search: {
-      type: 'string',
-      maxLength: MAX_SEARCH,
-      description: 'Case-insensitive, anywhere in the main text columns.',
-    },
-    page: { type: 'integer', minimum: 1, default: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-    includeInactive: { type: 'boolean', default: false },
-    sort: { type: 'string', description: 'A column of the item (name by default).' },
-    order: { type: 'string', enum: ['asc', 'desc'] },
-    base: { type: 'integer', description: 'Filter by base id, where the resource has one.' },
-    work: { type: 'integer', description: 'Filter by work id, where the resource has one.' },
-    contract: { type: 'integer', description: 'Filter by contract id, where the resource has one.' },
+const listParameters = {
+  search: {
+    type: 'string',
+    maxLength: MAX_SEARCH,
+    description: 'Case-insensitive, anywhere in the main text columns.',
   },
+  page: { type: 'integer', minimum: 1, default: 1 },
+  pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+  includeInactive: { type: 'boolean', default: false },
+  order: { type: 'string', enum: ['asc', 'desc'] },
 };
+
+/** The resource's own filters, from its read model: `?contract=` and each parent by id, lists by value. */
+function filterParameters({ filters = {} }: ListShape): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(filters).map(([name, filter]) => [
+      name,
+      is(filter, Column)
+        ? { type: 'integer', minimum: 1, description: `Only the records of this ${name} (id).` }
+        : { type: 'string', enum: [...filter.values], description: `Only the records whose ${name} is this.` },
+    ]),
+  );
+}
 
 const common = {
   401: error('not_authenticated.'),
   403: error('forbidden: this level may never do this; or xsrf_mismatch.'),
 };
 
-export function resourceDocs(name: string): Record<string, FastifySchema> {
+export function resourceDocs(
+  name: string,
+  shape: ListShape,
+  actions: readonly Pick<RowAction, 'name' | 'precondition'>[] = [],
+): Record<string, FastifySchema> {
   const tags = [name];
   const base = { tags, security };
+  const filters = filterParameters(shape);
+  const sorts = Object.keys(shape.sorts);
+  const listQuery = {
+    type: 'object',
+    properties: {
+      ...listParameters,
+      sort: { type: 'string', enum: sorts, description: `A column of the item (${shape.defaultSort.key} by default).` },
+      ...filters,
+    },
+  };
+  const rowActions = Object.fromEntries(
+    actions.map(({ name: action, precondition }): [string, FastifySchema] => [
+      `action:${action}`,
+      {
+        ...base,
+        summary: `${action} one of ${name}`,
+        params: idParams,
+        response: {
+          200: { description: 'Saved.', ...item },
+          404: error('not_found (or out of scope).'),
+          409: error(`${precondition.code}: the record is not in a state this applies to.`),
+          ...common,
+        },
+      },
+    ]),
+  );
   return {
+    ...rowActions,
     list: {
       ...base,
       summary: `List ${name} in the caller's scope`,
@@ -62,7 +101,7 @@ export function resourceDocs(name: string): Record<string, FastifySchema> {
     options: {
       ...base,
       summary: `${name} a select may offer: in scope and in effect active`,
-      querystring: { type: 'object', properties: { base: { type: 'integer' }, work: { type: 'integer' } } },
+      querystring: { type: 'object', properties: filters },
       response: {
         200: {
           description: 'Sorted by name.',

@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Locale } from '@canteiro/shared/domain';
+import { fieldMessages } from '@canteiro/shared/domain';
+import type { FieldLabel, Locale } from '@canteiro/shared/domain';
 
 /**
  * Exports of the admin lists, streamed: rows are written as the database hands them over
@@ -15,7 +16,8 @@ import type { Locale } from '@canteiro/shared/domain';
 export type Cell = string | number | boolean | Date | null | undefined;
 
 export interface ExportColumn<Item> {
-  header: Record<Locale, string>;
+  /** A field label (shared/domain/messages/fields.ts): the screens' column title, in the export's language. */
+  header: FieldLabel;
   value(item: Item, locale: Locale): Cell;
   /** ISO text XLSX stores as a date cell: `date` (`YYYY-MM-DD`) or `datetime` (shown with the time, UTC). */
   format?: 'date' | 'datetime';
@@ -28,6 +30,8 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
+
+const headerText = (header: FieldLabel, locale: Locale): string => fieldMessages[locale][header];
 
 const YES_NO: Record<Locale, [string, string]> = { 'pt-BR': ['Sim', 'Não'], 'en-US': ['Yes', 'No'] };
 const DATE_FORMAT: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy', 'en-US': 'yyyy-mm-dd' };
@@ -56,7 +60,7 @@ export function csvStream<Item>(
 ): Readable {
   async function* lines(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(
-      columns.map((column) => column.header[locale]),
+      columns.map((column) => headerText(column.header, locale)),
       locale,
     )}`;
     for await (const batch of batches) {
@@ -104,8 +108,8 @@ export function xlsxStream<Item>(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((column) => ({
-    header: column.header[locale],
-    width: Math.max(12, column.header[locale].length + 4),
+    header: headerText(column.header, locale),
+    width: Math.max(12, headerText(column.header, locale).length + 4),
     style: column.format ? { numFmt: (column.format === 'date' ? DATE_FORMAT : TIME_FORMAT)[locale] } : {},
   }));
   sheet.getRow(1).font = { bold: true };

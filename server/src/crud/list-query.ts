@@ -35,7 +35,7 @@ const listQuerySchema = v.object({
 /** An order a list may be sorted by: a never-null expression and its SQL type (for the export's keyset). */
 export interface SortKey {
   expression: SQL;
-  type: 'text' | 'integer' | 'date' | 'timestamptz';
+  type: 'text' | 'integer' | 'numeric' | 'date' | 'timestamptz';
 }
 
 export interface ListShape {
@@ -45,9 +45,9 @@ export interface ListShape {
   filters?: Record<string, AnyColumn | ListFilter>;
 }
 
-/** A filter by one value of a fixed list (`?permission=work`). */
+/** A filter by one value of a fixed list (`?permission=work`), of a column or of an expression (`?status=late`). */
 export interface ListFilter {
-  column: AnyColumn;
+  column: AnyColumn | SQL;
   values: readonly string[];
 }
 
@@ -57,8 +57,8 @@ export const textSort = (column: AnyColumn | SQL): SortKey => ({
   type: 'text',
 });
 
-/** Sort by a never-null column of another type. */
-export const valueSort = (column: AnyColumn, type: Exclude<SortKey['type'], 'text'>): SortKey => ({
+/** Sort by a never-null column (or expression) of another type. */
+export const valueSort = (column: AnyColumn | SQL, type: Exclude<SortKey['type'], 'text'>): SortKey => ({
   expression: sql`${column}`,
   type,
 });
@@ -96,7 +96,7 @@ export function parseListQuery(shape: ListShape, query: unknown): ListQuery {
     if (value === undefined || value === '') continue;
     const byId = is(filter, Column);
     const parsed = byId ? v.safeParse(idText, value) : v.safeParse(v.picklist(filter.values), value);
-    if (parsed.success) filters.push(eq(byId ? filter : filter.column, parsed.output));
+    if (parsed.success) filters.push(byId ? eq(filter, parsed.output) : sql`${filter.column} = ${parsed.output}`);
     else filterErrors[name] = 'invalid_value';
   }
   if (Object.keys(filterErrors).length > 0) throw new ApiError(400, 'validation_failed', filterErrors);

@@ -1,24 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { pickLocale } from '@canteiro/shared/domain';
-import type { Locale } from '@canteiro/shared/domain';
+import { HIERARCHY, pickLocale } from '@canteiro/shared/domain';
+import type { Entity, Locale } from '@canteiro/shared/domain';
 import type { Database } from '../db/connection.js';
 import { ApiError } from '../errors.js';
 import { signedInUser } from '../plugins/authentication.js';
 import type { Caller } from '../scope.js';
+import { declaredAccess } from './access.js';
 import { resourceDocs } from './docs.js';
 import type { ExportColumn, ExportFormat } from './export.js';
 import { CONTENT_TYPES, EXPORT_FORMATS, csvStream, xlsxStream } from './export.js';
 import { idText, parseListQuery } from './list-query.js';
 import type { ReadModel } from './reads.js';
 import { exportItems, findItem, listOptions, listPage } from './reads.js';
-import type { WriteModel } from './writes.js';
-import { changeStatus, createItem, updateItem } from './writes.js';
+import type { RowAction, WriteModel } from './writes.js';
+import { changeStatus, createItem, registerReadModel, runRowAction, updateItem } from './writes.js';
 
 /**
- * One admin resource, declared once: how it is read (and scoped), who may do what, how it
- * is written and exported. `resourceRoutes` turns it into the routes of ARCHITECTURE.md §4:
- * GET / (list), /options, /export, /:id; POST /; PUT /:id; PATCH /:id/status.
+ * One resource, declared once: which entity of the hierarchy it is (its path, parents,
+ * access and duplicate rules come from shared/domain/hierarchy.ts), how it is read (and
+ * scoped), written and exported. `resourceRoutes` turns it into the routes of
+ * ARCHITECTURE.md §4: GET / (list), /options, /export, /:id; POST /; PUT /:id;
+ * PATCH /:id/status; POST /:id/<action> for its row actions.
  */
 
 /** Which levels may use each action at all; a level that never may gets 403. */
@@ -32,12 +35,15 @@ export interface Access {
 }
 
 export interface ResourceDefinition<Item, Input extends object> {
-  /** Path under /api and OpenAPI tag: `works`. */
-  name: string;
+  /** The declared entity; its endpoint is the path under /api and the OpenAPI tag (`works`). */
+  entity: Entity;
   read: ReadModel;
-  access: Access;
+  /** Defaults to the declaration's (crud/access.ts `declaredAccess`). */
+  access?: Access;
   /** Absent for a read-only list (surveys). */
   write?: WriteModel<Input>;
+  /** Changes of state beyond edit and status, each `POST /:id/<name>` (needs `write`). */
+  actions?: readonly RowAction[];
   export: { fileName: Record<Locale, string>; columns: readonly ExportColumn<Item>[] };
 }
 
@@ -76,8 +82,11 @@ async function startedBatches<Batch>(batches: AsyncGenerator<Batch>): Promise<As
 }
 
 export function resourceRoutes<Item, Input extends object>(resource: ResourceDefinition<Item, Input>) {
-  const { read, access, write } = resource;
-  const docs = resourceDocs(resource.name);
+  const { entity, read, write, actions = [] } = resource;
+  const access = resource.access ?? declaredAccess(entity);
+  const docs = resourceDocs(HIERARCHY[entity].endpoint, read, actions);
+  // Its children look their parent up through this read model (crud/writes.ts).
+  registerReadModel(entity, read);
 
   return async function routes(app: FastifyInstance, { db }: ResourceRoutesOptions): Promise<void> {
     const { orm } = db;
@@ -132,25 +141,35 @@ export function resourceRoutes<Item, Input extends object>(resource: ResourceDef
     );
 
     if (!write) return;
+    const target = { entity, read, write };
 
     app.post('/', { schema: docs.create }, async (request, reply) => {
       const caller = allowedCaller(request, access.create);
-      const id = await createItem(orm, write, caller, request.body);
+      const id = await createItem(orm, target, caller, request.body);
       return reply.code(201).send(await foundItem(caller, id));
     });
 
     app.put('/:id', { schema: docs.update }, async (request) => {
       const caller = allowedCaller(request, access.update);
       const id = pathId(request);
-      await updateItem(orm, read, write, caller, id, request.body);
+      await updateItem(orm, target, caller, id, request.body);
       return foundItem(caller, id);
     });
 
     app.patch('/:id/status', { schema: docs.status }, async (request) => {
       const caller = allowedCaller(request, access.status);
       const id = pathId(request);
-      await changeStatus(orm, read, write, caller, id, request.body);
+      await changeStatus(orm, target, caller, id, request.body);
       return foundItem(caller, id);
     });
+
+    for (const action of actions) {
+      app.post(`/:id/${action.name}`, { schema: docs[`action:${action.name}`] }, async (request) => {
+        const caller = allowedCaller(request, (candidate) => action.access(candidate));
+        const id = pathId(request);
+        await runRowAction(orm, target, caller, id, action);
+        return foundItem(caller, id);
+      });
+    }
   };
 }

@@ -1,27 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type * as v from 'valibot';
-import { statusSchema } from '@canteiro/shared/domain';
-import type { ErrorCode } from '@canteiro/shared/domain';
+import { HIERARCHY, chainChecks, statusSchema } from '@canteiro/shared/domain';
+import type { Entity, ErrorCode } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
-import { selectRows } from '../db/connection.js';
-import { bases, contracts, works } from '../db/schema/organisation.js';
 import { ApiError, parseBody } from '../errors.js';
 import { recordAudit } from '../audit.js';
 import type { Caller } from '../scope.js';
-import { basesScope, contractsScope, worksScope } from '../scope.js';
-import { allOf } from './list-query.js';
 import type { ReadModel } from './reads.js';
 import { findItem } from './reads.js';
 
 /**
- * Create, edit and status change, the same way for every resource: validate with the shared
- * schema, check the parents (in scope, in the chain, active), write, record the audit line,
- * all in one transaction; duplicates are the database's unique indexes, mapped to codes.
+ * Create, edit, status change and row actions, the same way for every resource: validate
+ * with the shared schema, check the parents (in scope, in the chain, active with their
+ * ancestors), write, record the audit line, all in one transaction; duplicates are the
+ * database's unique indexes, mapped to codes. Parents and duplicate rules come from the
+ * entity's declaration (shared/domain/hierarchy.ts, docs/hierarchy.md).
  */
-
-export type ParentField = 'base' | 'work' | 'contract';
 
 export interface EntityTable extends PgTable {
   id: AnyPgColumn;
@@ -30,14 +25,8 @@ export interface EntityTable extends PgTable {
 
 export interface WriteModel<Input extends object> {
   table: EntityTable;
-  /** Name in audit_log.entity: the table's name. */
-  entity: string;
   createSchema: v.GenericSchema<unknown, Input>;
   updateSchema?: v.GenericSchema<unknown, Input>;
-  /** Parent ids of the input, top down; each must be in the caller's scope and chained to the one above. */
-  parents?: readonly ParentField[];
-  /** Unique index → the code of spec §8 and the field it is about. */
-  duplicates: Record<string, { code: ErrorCode; field: keyof Input & string }>;
   /** The columns to write (computed before the transaction: hashing a password takes a while). */
   values(input: Input, caller: Caller): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Throws when the caller may not write this input to this record (null: a new one). */
@@ -54,45 +43,71 @@ export interface WriteModel<Input extends object> {
   derived?: readonly string[];
 }
 
+/** What a write needs to know of its resource: the declared entity, how it is read, how it is written. */
+export interface WriteTarget<Input extends object> {
+  entity: Entity;
+  read: ReadModel;
+  write: WriteModel<Input>;
+}
+
 type Row = Record<string, unknown>;
 
-/** Parent rows as the checks need them, looked up within the caller's scope. */
-const parentLookups: Record<ParentField, (caller: Caller, id: number) => SQL> = {
-  base: (caller, id) =>
-    sql`select ${bases.isActive} as "isActive", null::int as "above" from ${bases}
-        where ${allOf([eq(bases.id, id), basesScope(caller)])}`,
-  work: (caller, id) =>
-    sql`select ${works.isActive} as "isActive", ${works.baseId} as "above" from ${works}
-        where ${allOf([eq(works.id, id), worksScope(caller)])}`,
-  contract: (caller, id) =>
-    sql`select ${contracts.isActive} as "isActive", ${contracts.workId} as "above" from ${contracts}
-        where ${allOf([eq(contracts.id, id), contractsScope(caller)])}`,
-};
+/**
+ * Each entity's read model, as its resource registers it (crud/resource.ts): a parent is
+ * looked up through its own read model, so "in the caller's scope" and "active with all its
+ * ancestors" mean for a parent exactly what its own list shows.
+ */
+const readModels = new Map<Entity, ReadModel>();
+
+export function registerReadModel(entity: Entity, model: ReadModel): void {
+  readModels.set(entity, model);
+}
+
+function parentModel(entity: Entity): ReadModel {
+  const model = readModels.get(entity);
+  if (!model) throw new Error(`no resource registered for the parent entity ${entity}`);
+  return model;
+}
+
+/** The unique index of a duplicate rule, by convention: `${endpoint}_${fields}_unique` (`areas_contract_name_unique`). */
+export const duplicateIndexName = (entity: Entity, fields: readonly string[]): string =>
+  `${HIERARCHY[entity].endpoint}_${fields.join('_')}_unique`;
+
+/** Unique index → the code of spec §8 and the field it lands on, from the entity's duplicate rules. */
+export function duplicateIndexes(entity: Entity): Record<string, { code: ErrorCode; field: string }> {
+  return Object.fromEntries(
+    HIERARCHY[entity].duplicates.map(({ fields, field, code }) => [
+      duplicateIndexName(entity, fields),
+      { code, field },
+    ]),
+  );
+}
 
 /**
- * 400 invalid_parent when a parent is unknown, out of scope or not under the one above it
- * (a work of another base); then 409 parent_inactive when one is inactive. An edit that
- * keeps its parents may keep inactive ones: only a new parent must be active.
+ * 400 invalid_parent when a parent is unknown, out of scope or outside the chosen chain (a
+ * work of another base, a local under another area, a discipline of another contract);
+ * then 409 parent_inactive when one is inactive itself or through an ancestor. An edit that
+ * keeps its parents may keep inactive ones: only a new parent must be active. A parent the
+ * input leaves empty (a user's, by profile) is not looked up.
  */
-async function checkParents(
-  tx: Orm,
-  caller: Caller,
-  fields: readonly ParentField[],
-  input: Partial<Record<ParentField, number>>,
-  before: Partial<Record<ParentField, number>> | null,
-): Promise<void> {
+async function checkParents(tx: Orm, caller: Caller, entity: Entity, input: Row, before: Row | null): Promise<void> {
+  const chain = chainChecks(entity);
   const invalid: Record<string, string> = {};
   const inactive: Record<string, string> = {};
-  for (const [index, field] of fields.entries()) {
-    const id = input[field];
-    if (id === undefined) continue;
-    const [parent] = await selectRows<{ isActive: boolean; above: number | null }>(
-      tx,
-      parentLookups[field](caller, id),
-    );
-    const upper = fields[index - 1];
-    if (!parent || (upper !== undefined && parent.above !== input[upper])) invalid[field] = 'invalid_parent';
-    else if (!parent.isActive && before?.[field] !== id) inactive[field] = 'inactive_parent';
+  for (const parent of HIERARCHY[entity].parents) {
+    const id = input[parent];
+    if (typeof id !== 'number') continue;
+    const found = await findItem<Row>(tx, parentModel(parent), caller, id);
+    // The parents above it that the input names too must be the input's (`local.area` = the
+    // input's area); the broken link is blamed once: while one of those is itself refused, a
+    // mismatch is its doing (a block under the chosen local, when that local is under another area).
+    const above = chain.filter((check) => check.parent === parent).map((check) => check.field);
+    const outside =
+      !above.some((field) => Object.hasOwn(invalid, field)) && above.some((field) => found?.[field] !== input[field]);
+    if (!found || outside) invalid[parent] = 'invalid_parent';
+    else if ((found.isActive !== true || found.parentInactive === true) && before?.[parent] !== id) {
+      inactive[parent] = 'inactive_parent';
+    }
   }
   if (Object.keys(invalid).length > 0) throw new ApiError(400, 'validation_failed', invalid);
   if (Object.keys(inactive).length > 0) throw new ApiError(409, 'parent_inactive', inactive);
@@ -155,17 +170,20 @@ async function writtenRow(tx: Orm, table: EntityTable, id: number): Promise<Row>
   return row;
 }
 
+/** The audit's entity: the table's name. */
+const auditEntity = (entity: Entity): string => HIERARCHY[entity].endpoint;
+
 export async function createItem<Input extends object>(
   orm: Orm,
-  write: WriteModel<Input>,
+  { entity, write }: WriteTarget<Input>,
   caller: Caller,
   body: unknown,
 ): Promise<number> {
   const input = parseBody(write.createSchema, body);
   write.authorize?.(caller, input, null);
   const values = await write.values(input, caller);
-  return inTransaction(orm, write.duplicates, async (tx) => {
-    await checkParents(tx, caller, write.parents ?? [], input as Record<ParentField, number>, null);
+  return inTransaction(orm, duplicateIndexes(entity), async (tx) => {
+    await checkParents(tx, caller, entity, input as Row, null);
     const [created] = (await tx
       .insert(write.table as PgTable)
       .values(values)
@@ -174,7 +192,7 @@ export async function createItem<Input extends object>(
     await recordAudit(tx, {
       actorId: caller.id,
       action: 'create',
-      entity: write.entity,
+      entity: auditEntity(entity),
       entityId: id,
       changes: { after: auditable(created ?? {}, write) },
     });
@@ -185,8 +203,7 @@ export async function createItem<Input extends object>(
 
 export async function updateItem<Input extends object>(
   orm: Orm,
-  read: ReadModel,
-  write: WriteModel<Input>,
+  { entity, read, write }: WriteTarget<Input>,
   caller: Caller,
   id: number,
   body: unknown,
@@ -195,31 +212,24 @@ export async function updateItem<Input extends object>(
   const input = parseBody(write.updateSchema ?? write.createSchema, body);
   write.authorize?.(caller, input, id);
   const values = await write.values(input, caller);
-  await inTransaction(orm, write.duplicates, async (tx) => {
-    const before = await findItem(tx, read, caller, id);
+  await inTransaction(orm, duplicateIndexes(entity), async (tx) => {
+    const before = await findItem<Row>(tx, read, caller, id);
     if (!before) throw notFound();
-    await checkParents(
-      tx,
-      caller,
-      write.parents ?? [],
-      input as Record<ParentField, number>,
-      before as unknown as Record<ParentField, number>,
-    );
+    await checkParents(tx, caller, entity, input as Row, before);
     const old = await writtenRow(tx, write.table, id);
     await tx
       .update(write.table as PgTable)
       .set(values)
       .where(eq(write.table.id, id));
     const changes = difference(old, await writtenRow(tx, write.table, id), write);
-    await recordAudit(tx, { actorId: caller.id, action: 'update', entity: write.entity, entityId: id, changes });
+    await recordAudit(tx, { actorId: caller.id, action: 'update', entity: auditEntity(entity), entityId: id, changes });
     await write.afterWrite?.(tx, id, input, caller);
   });
 }
 
 export async function changeStatus<Input extends object>(
   orm: Orm,
-  read: ReadModel,
-  write: WriteModel<Input>,
+  { entity, read, write }: WriteTarget<Input>,
   caller: Caller,
   id: number,
   body: unknown,
@@ -237,10 +247,53 @@ export async function changeStatus<Input extends object>(
     await recordAudit(tx, {
       actorId: caller.id,
       action: 'status',
-      entity: write.entity,
+      entity: auditEntity(entity),
       entityId: id,
       changes: { before: { isActive: before.isActive }, after: { isActive } },
     });
     await write.afterStatus?.(tx, id, isActive, caller);
+  });
+}
+
+/**
+ * A change of state beyond edit and status (an activity's finish and reopen), declared by
+ * its resource: `POST /:id/<name>`, the audit's action.
+ */
+export interface RowAction {
+  name: string;
+  /** Which levels may use it at all (403 otherwise), like the other actions. */
+  access(caller: Caller): boolean;
+  /** The record must be in this state, or 409 with `code` (finishing a finished activity). */
+  precondition: { holds(item: Row): boolean; code: ErrorCode };
+  /** The columns it writes. */
+  values: Record<string, unknown>;
+}
+
+/** The same path as a status change: scoped 404, precondition 409, one transaction with its audit line. */
+export async function runRowAction<Input extends object>(
+  orm: Orm,
+  { entity, read, write }: WriteTarget<Input>,
+  caller: Caller,
+  id: number,
+  action: RowAction,
+): Promise<void> {
+  if (!(await findItem(orm, read, caller, id))) throw notFound();
+  await orm.transaction(async (tx) => {
+    const before = await findItem<Row>(tx, read, caller, id);
+    if (!before) throw notFound();
+    if (!action.precondition.holds(before)) throw new ApiError(409, action.precondition.code);
+    const old = await writtenRow(tx, write.table, id);
+    await tx
+      .update(write.table as PgTable)
+      .set(action.values)
+      .where(eq(write.table.id, id));
+    const changes = difference(old, await writtenRow(tx, write.table, id), write);
+    await recordAudit(tx, {
+      actorId: caller.id,
+      action: action.name,
+      entity: auditEntity(entity),
+      entityId: id,
+      changes,
+    });
   });
 }

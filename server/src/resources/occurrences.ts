@@ -2,18 +2,18 @@ import { sql } from 'drizzle-orm';
 import { OCCURRENCE_CATEGORIES, OCCURRENCE_CLASSIFICATIONS, occurrenceSchema } from '@canteiro/shared/domain';
 import type { OccurrenceInput } from '@canteiro/shared/domain';
 import { occurrences } from '../db/schema/catalogue.js';
-import { adminOnly, anyWebLevel } from '../crud/access.js';
+import { adminOnly, anyWebLevel, declaredAccess } from '../crud/access.js';
 import { textSort } from '../crud/list-query.js';
 import { columnList } from '../crud/reads.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { resourceRoutes } from '../crud/resource.js';
-import { HEADERS, listLabel } from './labels.js';
+import { listLabel } from './labels.js';
 import type { OccurrenceItem } from '@canteiro/shared/domain';
 
 /** /api/occurrences: the global list of what a crew may be seen doing; admins manage it. */
 
 export const occurrencesResource: ResourceDefinition<OccurrenceItem, OccurrenceInput> = {
-  name: 'occurrences',
+  entity: 'occurrence',
   read: {
     table: occurrences,
     from: sql`${occurrences}`,
@@ -40,28 +40,26 @@ export const occurrencesResource: ResourceDefinition<OccurrenceItem, OccurrenceI
     optionLabel: occurrences.name,
   },
   // The screen is admin only (spec §2); the options feed every level's report filters.
-  access: { read: adminOnly, options: anyWebLevel, create: adminOnly, update: adminOnly, status: adminOnly },
+  access: { ...declaredAccess('occurrence'), read: adminOnly, options: anyWebLevel },
   write: {
     table: occurrences,
-    entity: 'occurrences',
     createSchema: occurrenceSchema,
-    duplicates: { occurrences_name_unique: { code: 'duplicate_occurrence_name', field: 'name' } },
     values: ({ name, category, classification, isActive }) => ({ name, category, classification, isActive }),
   },
   export: {
     fileName: { 'pt-BR': 'ocorrencias', 'en-US': 'occurrences' },
     columns: [
-      { header: HEADERS.id, value: (occurrence) => occurrence.id },
-      { header: HEADERS.name, value: (occurrence) => occurrence.name },
+      { header: 'id', value: (occurrence) => occurrence.id },
+      { header: 'name', value: (occurrence) => occurrence.name },
       {
-        header: { 'pt-BR': 'Categoria', 'en-US': 'Category' },
+        header: 'category',
         value: (occurrence, locale) => listLabel('category', occurrence.category, locale),
       },
       {
-        header: { 'pt-BR': 'Classificação', 'en-US': 'Classification' },
+        header: 'classification',
         value: (occurrence, locale) => listLabel('classification', occurrence.classification, locale),
       },
-      { header: HEADERS.isActive, value: (occurrence) => occurrence.isActive },
+      { header: 'isActive', value: (occurrence) => occurrence.isActive },
     ],
   },
 };

@@ -11,7 +11,6 @@ import { textSort, valueSort } from '../crud/list-query.js';
 import { columnList, isoTimestamp, findItem } from '../crud/reads.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { resourceRoutes } from '../crud/resource.js';
-import { HEADERS } from './labels.js';
 import type { SurveyItem } from '@canteiro/shared/domain';
 
 /**
@@ -19,10 +18,8 @@ import type { SurveyItem } from '@canteiro/shared/domain';
  * the mobile app's submission (POST /api/mobile/surveys).
  */
 
-const rating = (pt: string, en: string) => ({ 'pt-BR': pt, 'en-US': en });
-
 export const surveysResource: ResourceDefinition<SurveyItem, object> = {
-  name: 'surveys',
+  entity: 'survey',
   read: {
     table: surveys,
     from: sql`${surveys} join ${users} on ${users.id} = ${surveys.userId}`,
@@ -55,13 +52,13 @@ export const surveysResource: ResourceDefinition<SurveyItem, object> = {
   export: {
     fileName: { 'pt-BR': 'pesquisas', 'en-US': 'surveys' },
     columns: [
-      { header: HEADERS.id, value: (survey) => survey.id },
-      { header: { 'pt-BR': 'Usuário', 'en-US': 'User' }, value: (survey) => survey.userName },
-      { header: { 'pt-BR': 'Data', 'en-US': 'Date' }, value: (survey) => survey.reportTime, format: 'datetime' },
-      { header: rating('Experiência', 'Experience'), value: (survey) => survey.experience },
-      { header: rating('Usabilidade', 'Usability'), value: (survey) => survey.usability },
-      { header: rating('Recursos', 'Resources'), value: (survey) => survey.resources },
-      { header: rating('Sugestões', 'Suggestions'), value: (survey) => survey.suggestions },
+      { header: 'id', value: (survey) => survey.id },
+      { header: 'user', value: (survey) => survey.userName },
+      { header: 'reportTime', value: (survey) => survey.reportTime, format: 'datetime' },
+      { header: 'experience', value: (survey) => survey.experience },
+      { header: 'usability', value: (survey) => survey.usability },
+      { header: 'resources', value: (survey) => survey.resources },
+      { header: 'suggestions', value: (survey) => survey.suggestions },
     ],
   },
 };

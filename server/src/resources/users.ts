@@ -14,12 +14,11 @@ import { passwordHashing } from '../authentication/passwords.js';
 import { revokeAllTokens } from '../authentication/tokens.js';
 import { userAncestorsActive, usersScope } from '../scope.js';
 import type { Caller } from '../scope.js';
-import { anyWebLevel } from '../crud/access.js';
 import { textSort, valueSort } from '../crud/list-query.js';
 import { columnList, isoTimestamp } from '../crud/reads.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { resourceRoutes } from '../crud/resource.js';
-import { HEADERS, listLabel } from './labels.js';
+import { listLabel } from './labels.js';
 
 /**
  * /api/users: back-office staff and reporters. An admin manages everyone; any other level
@@ -52,7 +51,7 @@ function authorizeUserWrite(caller: Caller, input: UserUpdateInput, id: number |
 }
 
 export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
-  name: 'users',
+  entity: 'user',
   read: {
     table: users,
     from: sql`${users}
@@ -93,14 +92,11 @@ export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
     scope: usersScope,
     ancestorsActive: userAncestorsActive,
   },
-  access: { read: anyWebLevel, create: anyWebLevel, update: anyWebLevel, status: anyWebLevel },
+  // Access from the declaration (every back-office level, within scope); authorizeUserWrite narrows it by profile.
   write: {
     table: users,
-    entity: 'users',
     createSchema: userCreateSchema,
     updateSchema: userUpdateSchema,
-    parents: ['base', 'work', 'contract'],
-    duplicates: { users_email_unique: { code: 'duplicate_user_email', field: 'email' } },
     authorize: authorizeUserWrite,
     authorizeStatus: refuseSelfDeactivation,
     values: async ({ firstName, email, permission, base, work, contract, isActive, password }) => ({
@@ -129,20 +125,20 @@ export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
   export: {
     fileName: { 'pt-BR': 'usuarios', 'en-US': 'users' },
     columns: [
-      { header: HEADERS.id, value: (user) => user.id },
-      { header: HEADERS.name, value: (user) => user.firstName },
-      { header: { 'pt-BR': 'E-mail', 'en-US': 'E-mail' }, value: (user) => user.email },
+      { header: 'id', value: (user) => user.id },
+      { header: 'name', value: (user) => user.firstName },
+      { header: 'email', value: (user) => user.email },
       {
-        header: { 'pt-BR': 'Permissão', 'en-US': 'Permission' },
+        header: 'permission',
         value: (user, locale) => listLabel('profile', user.permission, locale),
       },
-      { header: HEADERS.base, value: (user) => user.baseName },
-      { header: HEADERS.work, value: (user) => user.workName },
-      { header: HEADERS.contract, value: (user) => user.contractName },
-      { header: { 'pt-BR': 'Primeiro acesso', 'en-US': 'First access' }, value: (user) => user.firstAccess },
-      { header: HEADERS.isActive, value: (user) => user.isActive },
-      { header: HEADERS.parentInactive, value: (user) => user.parentInactive },
-      { header: HEADERS.createdAt, value: (user) => user.createdAt, format: 'datetime' },
+      { header: 'base', value: (user) => user.baseName },
+      { header: 'work', value: (user) => user.workName },
+      { header: 'contract', value: (user) => user.contractName },
+      { header: 'firstAccess', value: (user) => user.firstAccess },
+      { header: 'isActive', value: (user) => user.isActive },
+      { header: 'parentInactive', value: (user) => user.parentInactive },
+      { header: 'createdAt', value: (user) => user.createdAt, format: 'datetime' },
     ],
   },
 };

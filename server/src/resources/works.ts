@@ -3,18 +3,16 @@ import { workSchema } from '@canteiro/shared/domain';
 import type { WorkInput } from '@canteiro/shared/domain';
 import { bases, works } from '../db/schema/organisation.js';
 import { worksScope } from '../scope.js';
-import { levelAccess } from '../crud/access.js';
 import { textSort, valueSort } from '../crud/list-query.js';
 import { columnList, isoDate, isoTimestamp } from '../crud/reads.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { resourceRoutes } from '../crud/resource.js';
-import { HEADERS } from './labels.js';
 import type { WorkItem } from '@canteiro/shared/domain';
 
 /** /api/works: a construction site (obra) of a base. */
 
 export const worksResource: ResourceDefinition<WorkItem, WorkInput> = {
-  name: 'works',
+  entity: 'work',
   read: {
     table: works,
     from: sql`${works} join ${bases} on ${bases.id} = ${works.baseId}`,
@@ -45,17 +43,10 @@ export const worksResource: ResourceDefinition<WorkItem, WorkInput> = {
     ancestorsActive: sql`${bases.isActive}`,
     optionLabel: works.name,
   },
-  // Admins and base users create and (de)activate works; a work user may edit its own.
-  access: levelAccess('work'),
+  // Access from the declaration: admins and base users create and (de)activate works; a work user may edit its own.
   write: {
     table: works,
-    entity: 'works',
     createSchema: workSchema,
-    parents: ['base'],
-    duplicates: {
-      works_base_name_unique: { code: 'duplicate_work_name', field: 'name' },
-      works_prj_unique: { code: 'duplicate_work_prj', field: 'prj' },
-    },
     values: ({ name, prj, description, base, startDate, endDate, isActive }) => ({
       name,
       prj,
@@ -69,16 +60,16 @@ export const worksResource: ResourceDefinition<WorkItem, WorkInput> = {
   export: {
     fileName: { 'pt-BR': 'obras', 'en-US': 'works' },
     columns: [
-      { header: HEADERS.id, value: (work) => work.id },
-      { header: HEADERS.name, value: (work) => work.name },
-      { header: { 'pt-BR': 'PRJ', 'en-US': 'PRJ' }, value: (work) => work.prj },
-      { header: HEADERS.description, value: (work) => work.description },
-      { header: HEADERS.base, value: (work) => work.baseName },
-      { header: { 'pt-BR': 'Início', 'en-US': 'Start' }, value: (work) => work.startDate, format: 'date' },
-      { header: { 'pt-BR': 'Término', 'en-US': 'End' }, value: (work) => work.endDate, format: 'date' },
-      { header: HEADERS.isActive, value: (work) => work.isActive },
-      { header: HEADERS.parentInactive, value: (work) => work.parentInactive },
-      { header: HEADERS.createdAt, value: (work) => work.createdAt, format: 'datetime' },
+      { header: 'id', value: (work) => work.id },
+      { header: 'name', value: (work) => work.name },
+      { header: 'prj', value: (work) => work.prj },
+      { header: 'description', value: (work) => work.description },
+      { header: 'base', value: (work) => work.baseName },
+      { header: 'startDate', value: (work) => work.startDate, format: 'date' },
+      { header: 'endDate', value: (work) => work.endDate, format: 'date' },
+      { header: 'isActive', value: (work) => work.isActive },
+      { header: 'parentInactive', value: (work) => work.parentInactive },
+      { header: 'createdAt', value: (work) => work.createdAt, format: 'datetime' },
     ],
   },
 };

@@ -3,6 +3,7 @@ import {
   check,
   date,
   foreignKey,
+  index,
   integer,
   numeric,
   pgTable,
@@ -10,7 +11,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { MEASURE_UNITS, OCCURRENCE_CATEGORIES, OCCURRENCE_CLASSIFICATIONS } from '@canteiro/shared/domain';
 import { createdAt, id, isActive, lower, oneOf } from './columns.js';
@@ -27,6 +28,15 @@ const contractId = () =>
   integer('contract_id')
     .notNull()
     .references(() => contracts.id);
+
+/**
+ * What a contract's list needs: the trigram index its "contains" search uses, and
+ * (contract_id, lower(column)) for its sort within the contract.
+ */
+const listIndexes = (table: string, t: { contractId: AnyPgColumn }, column: ExtraConfigColumn, sortToo = true) => [
+  index(`${table}_search_idx`).using('gin', column.op('gin_trgm_ops')),
+  ...(sortToo ? [index(`${table}_sort_idx`).on(t.contractId, lower(column))] : []),
+];
 
 /** The (id, contract_id) pair children point at. */
 const idWithinContract = (table: string, t: { id: AnyPgColumn; contractId: AnyPgColumn }) =>
@@ -60,8 +70,10 @@ export const disciplines = pgTable(
   'disciplines',
   { id: id(), name: text('name').notNull(), contractId: contractId(), isActive: isActive(), createdAt: createdAt() },
   (t) => [
+    // The duplicate rule's index (`${endpoint}_${fields}_unique`, shared/domain/hierarchy.ts) also sorts the list.
     uniqueIndex('disciplines_contract_name_unique').on(t.contractId, lower(t.name)),
     idWithinContract('disciplines', t),
+    ...listIndexes('disciplines', t, t.name, false),
   ],
 );
 
@@ -79,6 +91,8 @@ export const areas = pgTable(
     sameContract('areas_discipline_fk', t.disciplineId, t.contractId, disciplines),
     uniqueIndex('areas_contract_name_unique').on(t.contractId, lower(t.name)),
     idWithinContract('areas', t),
+    index('areas_discipline_idx').on(t.disciplineId),
+    ...listIndexes('areas', t, t.name, false),
   ],
 );
 
@@ -96,6 +110,8 @@ export const locals = pgTable(
     sameContract('locals_area_fk', t.areaId, t.contractId, areas),
     uniqueIndex('locals_contract_name_unique').on(t.contractId, lower(t.name)),
     idWithinContract('locals', t),
+    index('locals_area_idx').on(t.areaId),
+    ...listIndexes('locals', t, t.name, false),
   ],
 );
 
@@ -113,6 +129,8 @@ export const blocks = pgTable(
     sameContract('blocks_local_fk', t.localId, t.contractId, locals),
     uniqueIndex('blocks_contract_name_unique').on(t.contractId, lower(t.name)),
     idWithinContract('blocks', t),
+    index('blocks_local_idx').on(t.localId),
+    ...listIndexes('blocks', t, t.name, false),
   ],
 );
 
@@ -130,6 +148,8 @@ export const packages = pgTable(
     sameContract('packages_block_fk', t.blockId, t.contractId, blocks),
     uniqueIndex('packages_contract_block_name_unique').on(t.contractId, t.blockId, lower(t.name)),
     idWithinContract('packages', t),
+    index('packages_block_idx').on(t.blockId),
+    ...listIndexes('packages', t, t.name),
   ],
 );
 
@@ -161,18 +181,16 @@ export const activities = pgTable(
     sameContract('activities_local_fk', t.localId, t.contractId, locals),
     sameContract('activities_block_fk', t.blockId, t.contractId, blocks),
     sameContract('activities_package_fk', t.packageId, t.contractId, packages),
-    uniqueIndex('activities_identity_unique').on(
-      t.contractId,
-      lower(t.name),
-      t.areaId,
-      t.localId,
-      t.blockId,
-      t.packageId,
-    ),
+    uniqueIndex('activities_contract_package_name_unique').on(t.contractId, t.packageId, lower(t.name)),
     idWithinContract('activities', t),
+    index('activities_area_idx').on(t.areaId),
+    index('activities_local_idx').on(t.localId),
+    index('activities_block_idx').on(t.blockId),
+    index('activities_package_idx').on(t.packageId),
+    ...listIndexes('activities', t, t.name),
     check('activities_measure_unit_check', oneOf(t.measureUnit, MEASURE_UNITS)),
-    check('activities_hh_count_check', sql`${t.hhCount} >= 0`),
-    check('activities_quantity_check', sql`${t.quantity} >= 0`),
+    check('activities_hh_count_check', sql`${t.hhCount} > 0`),
+    check('activities_quantity_check', sql`${t.quantity} > 0`),
     check('activities_dates_check', sql`${t.startDate} <= ${t.endDate}`),
   ],
 );
@@ -184,6 +202,7 @@ export const functions = pgTable(
   (t) => [
     uniqueIndex('functions_contract_name_unique').on(t.contractId, lower(t.name)),
     idWithinContract('functions', t),
+    ...listIndexes('functions', t, t.name, false),
   ],
 );
 
@@ -199,7 +218,14 @@ export const equipment = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('equipment_identity_unique').on(t.contractId, lower(t.company), lower(t.type), lower(t.specification)),
+    // Equipment has no name: its specification serves as one (docs/hierarchy.md).
+    uniqueIndex('equipment_contract_company_specification_unique').on(
+      t.contractId,
+      lower(t.company),
+      lower(t.specification),
+    ),
     idWithinContract('equipment', t),
+    ...listIndexes('equipment', t, t.specification),
+    index('equipment_company_search_idx').using('gin', t.company.op('gin_trgm_ops')),
   ],
 );

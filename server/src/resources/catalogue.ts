@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import type * as v from 'valibot';
+import { HIERARCHY, ancestorsOf } from '@canteiro/shared/domain';
+import type { CatalogueEntity, Entity, FieldLabel, Locale } from '@canteiro/shared/domain';
+import {
+  activities,
+  areas,
+  blocks,
+  disciplines,
+  equipment,
+  functions,
+  locals,
+  packages,
+} from '../db/schema/catalogue.js';
+import { bases, contracts, works } from '../db/schema/organisation.js';
+import { contractsScope } from '../scope.js';
+import type { Cell, ExportColumn } from '../crud/export.js';
+import type { ListFilter, SearchColumn, SortKey } from '../crud/list-query.js';
+import { textSort, valueSort } from '../crud/list-query.js';
+import type { ReadModel } from '../crud/reads.js';
+import { columnList, isoTimestamp } from '../crud/reads.js';
+import type { ResourceDefinition } from '../crud/resource.js';
+import type { EntityTable, RowAction } from '../crud/writes.js';
+
+/**
+ * A contract's catalogue (Management): one factory builds each resource from the entity's
+ * declaration (shared/domain/hierarchy.ts, docs/hierarchy.md). From it come the joins (each
+ * ancestor's table once, through its nearest holder), "active with all its ancestors", the
+ * contract scope, the filters `?contract=` and each direct parent, the item's parent ids and
+ * names, the sorts by a parent's name and the values written. A resource gives only what is
+ * its own: columns, sorts, search, option label, export columns.
+ */
+
+/** The table of each entity a catalogue record can hang from (or be). */
+const TABLES = {
+  base: bases,
+  work: works,
+  contract: contracts,
+  discipline: disciplines,
+  area: areas,
+  local: locals,
+  block: blocks,
+  package: packages,
+  activity: activities,
+  function: functions,
+  equipment,
+} satisfies Partial<Record<Entity, EntityTable>>;
+
+type TableEntity = keyof typeof TABLES;
+
+function tableOf(entity: Entity): EntityTable & Record<string, unknown> {
+  if (!Object.hasOwn(TABLES, entity)) throw new Error(`no table for ${entity}`);
+  return TABLES[entity as TableEntity] as unknown as EntityTable & Record<string, unknown>;
+}
+
+/** `areas.discipline_id`: a table's column holding a parent's id (`<parent>Id` by convention). */
+function parentColumn(entity: Entity, parent: Entity): AnyColumn {
+  const column = tableOf(entity)[`${parent}Id`];
+  if (!column) throw new Error(`${entity} has no column ${parent}Id`);
+  return column as AnyColumn;
+}
+
+/** A parent's display name (every parent of the catalogue is named). */
+const nameOf = (entity: Entity): AnyColumn => tableOf(entity).name as AnyColumn;
+
+/** The derived parts of a catalogue entity's read model. */
+export function catalogueReads(entity: CatalogueEntity) {
+  const table = tableOf(entity);
+  const ancestors = ancestorsOf(entity);
+  const parents = HIERARCHY[entity].parents;
+  return {
+    table,
+    parents,
+    from: sql.join(
+      [
+        sql`${table}`,
+        ...ancestors.map(
+          ({ entity: ancestor, via }) =>
+            sql`join ${tableOf(ancestor)} on ${tableOf(ancestor).id} = ${parentColumn(via, ancestor)}`,
+        ),
+      ],
+      sql` `,
+    ),
+    // Every ancestor, the chain's included: an activity hangs from its package too (docs/hierarchy.md).
+    ancestorsActive: sql`(${sql.join(
+      ancestors.map(({ entity: ancestor }) => sql`${tableOf(ancestor).isActive}`),
+      sql` and `,
+    )})`,
+    parentColumns: Object.fromEntries(
+      parents.flatMap((parent) => [
+        [parent, parentColumn(entity, parent)],
+        [`${parent}Name`, nameOf(parent)],
+      ]),
+    ) as Record<string, AnyColumn>,
+    parentSorts: Object.fromEntries(parents.map((parent) => [`${parent}Name`, textSort(nameOf(parent))])),
+    filters: Object.fromEntries(parents.map((parent) => [parent, parentColumn(entity, parent)])),
+  };
+}
+
+export interface CatalogueOptions<Item, Input extends object> {
+  /** The item's own columns, by the spec's field names (id, parents, isActive and createdAt are added). */
+  columns: Record<string, AnyColumn | SQL>;
+  /** Its own sorts (a parent's name and createdAt are added). */
+  sorts: Record<string, SortKey>;
+  defaultSort?: { key: string; order: 'asc' | 'desc' };
+  search: readonly SearchColumn[];
+  optionLabel: AnyColumn | SQL;
+  /** Filters by value beyond the parents (an activity's `?status=`). */
+  filters?: Record<string, ListFilter>;
+  schema: v.GenericSchema<unknown, Input>;
+  /** Export columns of its own, after the id (parents' names, status and creation follow). */
+  exportColumns: readonly ExportColumn<Item>[];
+  fileName: Record<Locale, string>;
+  actions?: readonly RowAction[];
+  /** Columns the database computes (left out of the audit). */
+  derived?: readonly string[];
+}
+
+export function catalogueResource<Item, Input extends object>(
+  entity: CatalogueEntity,
+  options: CatalogueOptions<Item, Input>,
+): ResourceDefinition<Item, Input> {
+  const derived = catalogueReads(entity);
+  const { table, parents } = derived;
+  const read: ReadModel = {
+    table: { id: table.id, isActive: table.isActive },
+    from: derived.from,
+    columns: columnList({
+      id: table.id,
+      ...options.columns,
+      ...derived.parentColumns,
+      isActive: table.isActive,
+      createdAt: isoTimestamp(table.createdAt as AnyColumn),
+    }),
+    search: options.search,
+    sorts: {
+      ...options.sorts,
+      ...derived.parentSorts,
+      createdAt: valueSort(table.createdAt as AnyColumn, 'timestamptz'),
+    },
+    defaultSort: options.defaultSort ?? { key: 'name', order: 'asc' },
+    filters: { ...derived.filters, ...options.filters },
+    scope: contractsScope,
+    ancestorsActive: derived.ancestorsActive,
+    optionLabel: options.optionLabel,
+  };
+  const cell = (item: Item, key: string): Cell => (item as Record<string, Cell>)[key];
+  return {
+    entity,
+    read,
+    write: {
+      table,
+      createSchema: options.schema,
+      // The schema's output names the columns; a parent `area` is written to `areaId`.
+      values: (input) =>
+        Object.fromEntries(
+          Object.entries(input).map(([key, value]) => [
+            (parents as readonly string[]).includes(key) ? `${key}Id` : key,
+            value,
+          ]),
+        ),
+      ...(options.derived ? { derived: options.derived } : {}),
+    },
+    ...(options.actions ? { actions: options.actions } : {}),
+    export: {
+      fileName: options.fileName,
+      columns: [
+        { header: 'id', value: (item) => cell(item, 'id') },
+        ...options.exportColumns,
+        ...parents.map((parent): ExportColumn<Item> => ({
+          header: parent as FieldLabel,
+          value: (item) => cell(item, `${parent}Name`),
+        })),
+        { header: 'isActive', value: (item) => cell(item, 'isActive') },
+        { header: 'parentInactive', value: (item) => cell(item, 'parentInactive') },
+        { header: 'createdAt', value: (item) => cell(item, 'createdAt'), format: 'datetime' },
+      ],
+    },
+  };
+}
+
+/** What a record known by its name has of its own: the name, searched, sorted and offered in selects. */
+export function byName<Item extends { name: string }>(
+  name: AnyColumn,
+): Pick<CatalogueOptions<Item, object>, 'columns' | 'sorts' | 'search' | 'optionLabel' | 'exportColumns'> {
+  return {
+    columns: { name },
+    sorts: { name: textSort(name) },
+    search: [name],
+    optionLabel: name,
+    exportColumns: [{ header: 'name', value: (item) => item.name }],
+  };
+}

@@ -1,0 +1,15 @@
+import { packageSchema } from '@canteiro/shared/domain';
+import type { PackageInput, PackageItem } from '@canteiro/shared/domain';
+import { packages } from '../db/schema/catalogue.js';
+import { resourceRoutes } from '../crud/resource.js';
+import { byName, catalogueResource } from './catalogue.js';
+
+/** /api/packages: a work package of a block; its name repeats only under another block. */
+
+export const packagesResource = catalogueResource<PackageItem, PackageInput>('package', {
+  ...byName(packages.name),
+  schema: packageSchema,
+  fileName: { 'pt-BR': 'pacotes', 'en-US': 'packages' },
+});
+
+export const packagesRoutes = resourceRoutes(packagesResource);
