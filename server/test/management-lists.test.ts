@@ -7,7 +7,6 @@ import type { Entity } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { contracts } from '../src/db/schema/organisation.js';
 import { Client, names } from './admin-fixtures.js';
-import type { World } from './admin-fixtures.js';
 import { Browser, PASSWORD } from './helpers.js';
 import { body, managementSuite } from './management-fixtures.js';
 import type { Catalogue } from './management-fixtures.js';
@@ -17,10 +16,9 @@ import type { Catalogue } from './management-fixtures.js';
 let db: Database;
 let app: FastifyInstance;
 let admin: Client;
-let world: World;
 let catalogue: Catalogue;
 
-managementSuite((context) => ({ db, app, admin, world, catalogue } = context));
+managementSuite((context) => ({ db, app, admin, catalogue } = context));
 
 const url = (entity: Entity) => `/api/${HIERARCHY[entity].endpoint}`;
 const ids = async (response: { json(): unknown }) =>
@@ -194,4 +192,3 @@ describe('filters, options and export', () => {
   });
 });
 
-void world;

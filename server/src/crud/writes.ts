@@ -161,11 +161,12 @@ function difference(before: Row, after: Row, { secrets = [], derived = [] }: Aud
 
 const notFound = () => new ApiError(404, 'not_found');
 
-async function writtenRow(tx: Orm, table: EntityTable, id: number): Promise<Row> {
-  const [row] = (await tx
+async function writtenRow(tx: Orm, table: EntityTable, id: number, forUpdate = false): Promise<Row> {
+  const query = tx
     .select()
     .from(table as PgTable)
-    .where(eq(table.id, id))) as Row[];
+    .where(eq(table.id, id));
+  const [row] = (await (forUpdate ? query.for('update') : query)) as Row[];
   if (!row) throw notFound();
   return row;
 }
@@ -279,10 +280,11 @@ export async function runRowAction<Input extends object>(
 ): Promise<void> {
   if (!(await findItem(orm, read, caller, id))) throw notFound();
   await orm.transaction(async (tx) => {
+    // Locked first: of two finishes at once, the second sees the first's work and gets its 409.
+    const old = await writtenRow(tx, write.table, id, true);
     const before = await findItem<Row>(tx, read, caller, id);
     if (!before) throw notFound();
     if (!action.precondition.holds(before)) throw new ApiError(409, action.precondition.code);
-    const old = await writtenRow(tx, write.table, id);
     await tx
       .update(write.table as PgTable)
       .set(action.values)
