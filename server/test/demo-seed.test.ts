@@ -9,10 +9,21 @@ import type { LoginResponse } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { truncateAll } from '../src/db/connection.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
-import { occurrences } from '../src/db/schema/catalogue.js';
+import {
+  activities,
+  areas,
+  blocks,
+  disciplines,
+  equipment,
+  functions,
+  locals,
+  occurrences,
+  packages,
+} from '../src/db/schema/catalogue.js';
 import { surveys, users } from '../src/db/schema/people.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, insertDemoData, seedIfEmpty } from '../src/demo/seed.js';
 import { DEMO_STAFF } from '../src/demo/people-data.js';
+import { DEMO_FUNCTIONS, demoCatalogue, seedDay } from '../src/demo/catalogue-data.js';
 import { Browser, serverSuite } from './helpers.js';
 
 let db: Database;
@@ -152,6 +163,133 @@ describe('demo data', () => {
     assert.equal(accounts.length, DEMO_ACCOUNTS.length + DEMO_STAFF.length);
     assert.equal(accounts[0]?.firstName, 'Ana');
     assert.equal(accounts[0]?.id, 1, 'identities restart');
+  });
+});
+
+describe('demo catalogue (DOMAIN.md §4)', () => {
+  const byContract = <Row extends { contractId: number }>(rows: Row[]) => {
+    const groups = new Map<number, Row[]>();
+    for (const row of rows) groups.set(row.contractId, [...(groups.get(row.contractId) ?? []), row]);
+    return groups;
+  };
+
+  test('every contract gets 25–40 activities: ~55 % finished, ~25 % in term, ~20 % late, whatever the day', async () => {
+    for (const today of [seedDay(), new Date(Date.UTC(2031, 1, 28)), new Date(Date.UTC(2024, 11, 31))]) {
+      await truncateAll(db.orm);
+      await insertDemoData(db.orm, today);
+      const allContracts = await db.orm.select().from(contracts);
+      const groups = byContract(await db.orm.select().from(activities));
+      const day = today.toISOString().slice(0, 10);
+      for (const contract of allContracts) {
+        const rows = groups.get(contract.id) ?? [];
+        assert.ok(rows.length >= 25 && rows.length <= 40, `${contract.name}: ${rows.length} activities`);
+        const share = (test: (row: (typeof rows)[number]) => boolean) => rows.filter(test).length / rows.length;
+        const finished = share((row) => row.isFinished);
+        const late = share((row) => !row.isFinished && row.endDate < day);
+        const inTerm = share((row) => !row.isFinished && row.endDate >= day);
+        assert.ok(finished >= 0.5 && finished <= 0.6, `${contract.name}: ${finished} finished`);
+        assert.ok(inTerm >= 0.2 && inTerm <= 0.3, `${contract.name}: ${inTerm} in term`);
+        assert.ok(late >= 0.15 && late <= 0.25, `${contract.name}: ${late} late`);
+        // Two days of margin: the shares hold in any time zone and at any hour of the seed.
+        for (const row of rows.filter((row) => !row.isFinished)) {
+          const days = (Date.parse(row.endDate) - today.getTime()) / 86_400_000;
+          assert.ok(days >= 2 || days <= -2, `${row.name} ends ${row.endDate}, ${day}`);
+        }
+        for (const row of rows) {
+          assert.ok(row.startDate <= row.endDate && row.hhCount > 0 && row.quantity > 0, row.name);
+          if (row.isFinished) assert.ok(row.endDate < day, `${row.name}: finished before today`);
+        }
+      }
+    }
+  });
+
+  test('each activity hangs from one consistent chain: area → local → block → package, all of its contract', async () => {
+    await seedIfEmpty(db.orm);
+    const [allAreas, allLocals, allBlocks, allPackages, allDisciplines] = await Promise.all([
+      db.orm.select().from(areas),
+      db.orm.select().from(locals),
+      db.orm.select().from(blocks),
+      db.orm.select().from(packages),
+      db.orm.select().from(disciplines),
+    ]);
+    const byId = <Row extends { id: number }>(rows: Row[]) => new Map(rows.map((row) => [row.id, row]));
+    const [areaOf, localOf, blockOf, packageOf, disciplineOf] = [
+      byId(allAreas),
+      byId(allLocals),
+      byId(allBlocks),
+      byId(allPackages),
+      byId(allDisciplines),
+    ];
+    const allActivities = await db.orm.select().from(activities);
+    assert.ok(allActivities.length > 0);
+    for (const activity of allActivities) {
+      const area = areaOf.get(activity.areaId)!;
+      const local = localOf.get(activity.localId)!;
+      const block = blockOf.get(activity.blockId)!;
+      const item = packageOf.get(activity.packageId)!;
+      assert.equal(local.areaId, area.id, `${activity.name}: local under the area`);
+      assert.equal(block.localId, local.id, `${activity.name}: block under the local`);
+      assert.equal(item.blockId, block.id, `${activity.name}: package under the block`);
+      assert.equal(disciplineOf.get(area.disciplineId)?.contractId, activity.contractId);
+      for (const parent of [area, local, block, item]) assert.equal(parent.contractId, activity.contractId);
+    }
+    // Towers and floors: "Torre A" and its "Torre A – 1º pavimento" …
+    const towerA = allAreas.find((area) => area.name === 'Torre A')!;
+    assert.ok(allLocals.some((local) => local.areaId === towerA.id && local.name === 'Torre A – 1º pavimento'));
+    assert.deepEqual(
+      allDisciplines.filter((discipline) => discipline.contractId === towerA.contractId).map(({ name }) => name),
+      ['Estrutura', 'Alvenaria', 'Instalações elétricas', 'Instalações hidráulicas', 'Acabamento'],
+    );
+    assert.ok(allPackages.some((item) => item.name === 'Alvenaria de vedação'));
+    // Names unique where the database says so (it would have refused the insert otherwise).
+    for (const [name, rows] of Object.entries({ allAreas, allLocals, allBlocks })) {
+      const keys = rows.map((row) => `${row.contractId}/${row.name.toLowerCase()}`);
+      assert.equal(new Set(keys).size, keys.length, name);
+    }
+  });
+
+  test('functions are the seven trades; 6–10 machines from 6–8 rental companies per contract', async () => {
+    await seedIfEmpty(db.orm);
+    const allContracts = await db.orm.select().from(contracts);
+    const trades = byContract(await db.orm.select().from(functions));
+    const machines = byContract(await db.orm.select().from(equipment));
+    for (const contract of allContracts) {
+      assert.deepEqual(
+        (trades.get(contract.id) ?? []).map(({ name }) => name),
+        DEMO_FUNCTIONS,
+      );
+      assert.deepEqual(DEMO_FUNCTIONS.slice(0, 3), ['Pedreiro', 'Servente', 'Carpinteiro']);
+      const items = machines.get(contract.id) ?? [];
+      assert.ok(items.length >= 6 && items.length <= 10, `${contract.name}: ${items.length} machines`);
+      const companies = new Set(items.map((item) => item.company)).size;
+      assert.ok(companies >= 6 && companies <= 8, `${contract.name}: ${companies} companies`);
+      assert.ok(items.some((item) => item.type === 'Grua'));
+    }
+  });
+
+  test('is deterministic: the same day gives the same catalogue; another day only moves its dates', async () => {
+    const day = new Date(Date.UTC(2027, 4, 10));
+    assert.deepEqual(demoCatalogue(3, day), demoCatalogue(3, day));
+    assert.notDeepEqual(demoCatalogue(3, day).activities, demoCatalogue(4, day).activities);
+    const later = demoCatalogue(3, new Date(Date.UTC(2027, 4, 17)));
+    const shifted = (date: string) => new Date(Date.parse(date) + 7 * 86_400_000).toISOString().slice(0, 10);
+    assert.deepEqual(
+      later.activities,
+      demoCatalogue(3, day).activities.map((activity) => ({
+        ...activity,
+        startDate: shifted(activity.startDate),
+        endDate: shifted(activity.endDate),
+      })),
+    );
+
+    const snapshot = async () =>
+      (await db.orm.select().from(activities).orderBy(activities.id)).map(({ createdAt: _createdAt, ...row }) => row);
+    await truncateAll(db.orm);
+    await insertDemoData(db.orm, day);
+    const first = await snapshot();
+    await truncateAll(db.orm);
+    await insertDemoData(db.orm, day);
+    assert.deepEqual(await snapshot(), first);
   });
 });
 

@@ -1,17 +1,29 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Profile } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
-import { occurrences } from '../db/schema/catalogue.js';
+import {
+  activities,
+  areas,
+  blocks,
+  disciplines,
+  equipment,
+  functions,
+  locals,
+  occurrences,
+  packages,
+} from '../db/schema/catalogue.js';
 import { bases, contracts, works } from '../db/schema/organisation.js';
 import { surveys, users } from '../db/schema/people.js';
 import { passwordHashing } from '../authentication/passwords.js';
 import { DEMO_BASES, DEMO_CONTRACTS, DEMO_OCCURRENCES, DEMO_WORKS } from './organisation-data.js';
 import { DEMO_STAFF, DEMO_SURVEYS } from './people-data.js';
+import { demoCatalogue, seedDay } from './catalogue-data.js';
 
 /**
- * Demo data: three bases with their works and contracts, the occurrence list, staff at
- * every level and a few survey answers; among them one account per profile, the six
- * printed at start (all under the first base, work and contract).
+ * Demo data: three bases with their works and contracts, each contract's catalogue
+ * (catalogue-data.ts), the occurrence list, staff at every level and a few survey answers;
+ * among them one account per profile, the six printed at start (all under the first base,
+ * work and contract).
  */
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -47,7 +59,8 @@ export async function seedIfEmpty(orm: Orm): Promise<boolean> {
   });
 }
 
-export async function insertDemoData(orm: Orm): Promise<void> {
+/** `today`: the day the activities' dates are relative to (tests pin it). */
+export async function insertDemoData(orm: Orm, today: Date = seedDay()): Promise<void> {
   const baseIds = await insertNamed(
     orm,
     bases,
@@ -69,6 +82,11 @@ export async function insertDemoData(orm: Orm): Promise<void> {
     ]),
   );
   await orm.insert(occurrences).values([...DEMO_OCCURRENCES]);
+  await insertCatalogues(
+    orm,
+    DEMO_CONTRACTS.map((contract) => idOf(contractIds, contract.name)),
+    today,
+  );
 
   // The six demo accounts hang from the first contract; the other staff from theirs.
   const firstContract = DEMO_CONTRACTS[0]?.name ?? '';
@@ -102,6 +120,108 @@ export async function insertDemoData(orm: Orm): Promise<void> {
       reportTime: new Date(reportTime),
     })),
   );
+}
+
+/**
+ * Every contract's catalogue, one insert per table for all contracts together: each level
+ * answers (contract, name) → id for the next one, so the chain is the one the data says.
+ */
+async function insertCatalogues(orm: Orm, contractIds: readonly number[], today: Date): Promise<void> {
+  const catalogues = contractIds.map((contractId, position) => ({ contractId, ...demoCatalogue(position, today) }));
+  const key = (contractId: number, name: string) => `${contractId}\u0000${name}`;
+  const idsOf = (rows: { id: number; contractId: number; name: string }[]) =>
+    new Map(rows.map((row) => [key(row.contractId, row.name), row.id]));
+  const find = (ids: Map<string, number>, contractId: number, name: string) => idOf(ids, key(contractId, name));
+
+  const disciplineIds = idsOf(
+    await orm
+      .insert(disciplines)
+      .values(
+        catalogues.flatMap(({ contractId, ...catalogue }) =>
+          catalogue.disciplines.map(({ name }) => ({ name, contractId })),
+        ),
+      )
+      .returning({ id: disciplines.id, contractId: disciplines.contractId, name: disciplines.name }),
+  );
+  const areaIds = idsOf(
+    await orm
+      .insert(areas)
+      .values(
+        catalogues.flatMap(({ contractId, ...catalogue }) =>
+          catalogue.areas.map((area) => ({
+            name: area.name,
+            contractId,
+            disciplineId: find(disciplineIds, contractId, area.discipline),
+          })),
+        ),
+      )
+      .returning({ id: areas.id, contractId: areas.contractId, name: areas.name }),
+  );
+  const localRows = catalogues.flatMap(({ contractId, ...catalogue }) =>
+    catalogue.areas.flatMap((area) => area.locals.map((local) => ({ contractId, area: area.name, local }))),
+  );
+  const localIds = idsOf(
+    await orm
+      .insert(locals)
+      .values(
+        localRows.map(({ contractId, area, local }) => ({
+          name: local.name,
+          contractId,
+          areaId: find(areaIds, contractId, area),
+        })),
+      )
+      .returning({ id: locals.id, contractId: locals.contractId, name: locals.name }),
+  );
+  const blockIds = idsOf(
+    await orm
+      .insert(blocks)
+      .values(
+        localRows.map(({ contractId, local }) => ({
+          name: local.block,
+          contractId,
+          localId: find(localIds, contractId, local.name),
+        })),
+      )
+      .returning({ id: blocks.id, contractId: blocks.contractId, name: blocks.name }),
+  );
+  // Package names repeat across blocks: their key is block id and name.
+  const packageRows = await orm
+    .insert(packages)
+    .values(
+      localRows.flatMap(({ contractId, local }) =>
+        local.packages.map((name) => ({ name, contractId, blockId: find(blockIds, contractId, local.block) })),
+      ),
+    )
+    .returning({ id: packages.id, blockId: packages.blockId, name: packages.name });
+  const packageIds = new Map(packageRows.map((row) => [key(row.blockId, row.name), row.id]));
+
+  await orm.insert(activities).values(
+    catalogues.flatMap(({ contractId, ...catalogue }) =>
+      catalogue.activities.map(({ area, local, block, package: packageName, ...activity }) => {
+        const blockId = find(blockIds, contractId, block);
+        return {
+          ...activity,
+          contractId,
+          areaId: find(areaIds, contractId, area),
+          localId: find(localIds, contractId, local),
+          blockId,
+          packageId: idOf(packageIds, key(blockId, packageName)),
+        };
+      }),
+    ),
+  );
+  await orm
+    .insert(functions)
+    .values(
+      catalogues.flatMap(({ contractId, ...catalogue }) => catalogue.functions.map((name) => ({ name, contractId }))),
+    );
+  await orm
+    .insert(equipment)
+    .values(
+      catalogues.flatMap(({ contractId, ...catalogue }) =>
+        catalogue.equipment.map((item) => ({ ...item, contractId })),
+      ),
+    );
 }
 
 /** Inserts rows that have a unique name and answers name → id. */
