@@ -9,44 +9,60 @@ import {
   InboxOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import type { CanteiroModule, ModuleRoute } from '@canteiro/shared/core';
-import { ModuleProviders } from '@canteiro/shared/ui';
+import type { ReactNode } from 'react';
+import type { CanteiroModule } from '@canteiro/shared/core';
+import type { CatalogueEntity } from '@canteiro/shared/domain';
+import { CATALOGUE_ENTITIES } from '@canteiro/shared/domain';
+import { ModuleProviders, lazyResource, resourceModule } from '@canteiro/shared/ui';
+import type { ResourceEntry } from '@canteiro/shared/ui';
 import { enUS } from './i18n/en-US';
 import { ptBR } from './i18n/pt-BR';
 
-const CATALOGUE = ['discipline', 'area', 'local', 'block', 'package', 'activity', 'function', 'equipment'] as const;
+const ICONS: Record<CatalogueEntity, ReactNode> = {
+  discipline: <ApartmentOutlined />,
+  area: <BorderOuterOutlined />,
+  local: <EnvironmentOutlined />,
+  block: <BlockOutlined />,
+  package: <InboxOutlined />,
+  activity: <CarryOutOutlined />,
+  function: <IdcardOutlined />,
+  equipment: <ToolOutlined />,
+};
 
-/** The Management module (spec §2): the site catalogue of each contract, under /management. */
+/** Each entity's definition, in its own chunk. */
+const DEFINITIONS: Record<CatalogueEntity, ResourceEntry['resource']> = {
+  discipline: () => import('./features/catalogue/discipline').then((m) => lazyResource(m.disciplineResource)),
+  area: () => import('./features/catalogue/area').then((m) => lazyResource(m.areaResource)),
+  local: () => import('./features/catalogue/local').then((m) => lazyResource(m.localResource)),
+  block: () => import('./features/catalogue/block').then((m) => lazyResource(m.blockResource)),
+  package: () => import('./features/catalogue/package').then((m) => lazyResource(m.packageResource)),
+  activity: () => import('./features/catalogue/activity').then((m) => lazyResource(m.activityResource)),
+  function: () => import('./features/catalogue/function').then((m) => lazyResource(m.functionResource)),
+  equipment: () => import('./features/catalogue/equipment').then((m) => lazyResource(m.equipmentResource)),
+};
+
+/**
+ * The Management module (spec §2): the site catalogue of each contract, under /management.
+ * Every route needs contract; the menu shows discipline to all (spec §2 menu permissions).
+ */
+const { menu, routes } = resourceModule({
+  start: { icon: <AppstoreOutlined />, load: () => import('./pages/welcome-page') },
+  resources: CATALOGUE_ENTITIES.map((entity): ResourceEntry => ({
+    path: entity,
+    icon: ICONS[entity],
+    permission: 'contract',
+    menuPermission: entity === 'discipline' ? null : 'contract',
+    resource: DEFINITIONS[entity],
+  })),
+});
+
 const managementModule: CanteiroModule = {
   id: 'management',
   basePath: '/management',
   namespace: 'management',
   translations: { 'pt-BR': ptBR, 'en-US': enUS },
-  menu: [
-    { to: '', labelKey: 'menu.start', icon: <AppstoreOutlined /> },
-    { to: 'discipline', labelKey: 'menu.discipline', icon: <ApartmentOutlined /> },
-    { to: 'area', labelKey: 'menu.area', icon: <BorderOuterOutlined />, permission: 'contract' },
-    { to: 'local', labelKey: 'menu.local', icon: <EnvironmentOutlined />, permission: 'contract' },
-    { to: 'block', labelKey: 'menu.block', icon: <BlockOutlined />, permission: 'contract' },
-    { to: 'package', labelKey: 'menu.package', icon: <InboxOutlined />, permission: 'contract' },
-    { to: 'activity', labelKey: 'menu.activity', icon: <CarryOutOutlined />, permission: 'contract' },
-    { to: 'function', labelKey: 'menu.function', icon: <IdcardOutlined />, permission: 'contract' },
-    { to: 'equipment', labelKey: 'menu.equipment', icon: <ToolOutlined />, permission: 'contract' },
-  ],
-  routes: [
-    {
-      path: '',
-      titleKey: 'routes.start.title',
-      descriptionKey: 'routes.start.description',
-      load: () => import('./pages/welcome-page'),
-    },
-    ...CATALOGUE.map((entity): ModuleRoute => ({
-      path: entity,
-      permission: 'contract',
-      titleKey: `routes.${entity}.title`,
-      descriptionKey: `routes.${entity}.description`,
-    })),
-  ],
+  menu,
+  routes,
   Providers: ModuleProviders,
 };
 

@@ -25,6 +25,31 @@ export const enUS: Translation<typeof ptBR> = {
     function: { title: 'Functions', description: "The crews' trades." },
     equipment: { title: 'Equipment', description: "Each contractor's equipment." },
   },
+  resources: {
+    discipline: { one: 'Discipline', other: 'Disciplines' },
+    area: { one: 'Area', other: 'Areas' },
+    local: { one: 'Location', other: 'Locations' },
+    block: { one: 'Block', other: 'Blocks' },
+    package: { one: 'Package', other: 'Packages' },
+    activity: { one: 'Activity', other: 'Activities' },
+    function: { one: 'Function', other: 'Functions' },
+    equipment: { one: 'Equipment', other: 'Equipment' },
+  },
+  contextHint: 'Choose a contractor to see and add {{plural}}.',
+  actions: {
+    finish: {
+      label: 'Finish',
+      confirm: 'Finish {{name}}?',
+      text: 'The activity is marked as finished. You can reopen it later.',
+      done: '{{name}} finished.',
+    },
+    reopen: {
+      label: 'Reopen',
+      confirm: 'Reopen {{name}}?',
+      text: 'The activity is in term or late again, by its end date.',
+      done: '{{name}} reopened.',
+    },
+  },
   welcome: {
     title: 'Welcome to the Management module',
     text: "Here you keep each contractor's site catalogue: the disciplines, areas, locations, blocks, packages, activities, functions and equipment the reporters use on site.",

@@ -22,6 +22,31 @@ export const ptBR = {
     function: { title: 'Funções', description: 'Funções (ofícios) das equipes.' },
     equipment: { title: 'Equipamentos', description: 'Equipamentos de cada contratada.' },
   },
+  resources: {
+    discipline: { one: 'Disciplina', other: 'Disciplinas' },
+    area: { one: 'Área', other: 'Áreas' },
+    local: { one: 'Local', other: 'Locais' },
+    block: { one: 'Bloco', other: 'Blocos' },
+    package: { one: 'Pacote', other: 'Pacotes' },
+    activity: { one: 'Atividade', other: 'Atividades' },
+    function: { one: 'Função', other: 'Funções' },
+    equipment: { one: 'Equipamento', other: 'Equipamentos' },
+  },
+  contextHint: 'Escolha uma contratada para ver e cadastrar {{plural}}.',
+  actions: {
+    finish: {
+      label: 'Concluir',
+      confirm: 'Deseja concluir {{name}}?',
+      text: 'A atividade passa a constar como concluída. Você pode reabri-la depois.',
+      done: '{{name}} concluída.',
+    },
+    reopen: {
+      label: 'Reabrir',
+      confirm: 'Deseja reabrir {{name}}?',
+      text: 'A atividade volta a constar no prazo ou atrasada, conforme a data de término.',
+      done: '{{name}} reaberta.',
+    },
+  },
   welcome: {
     title: 'Bem-vindo ao módulo Gerencial',
     text: 'Aqui você mantém o catálogo do canteiro de cada contratada: disciplinas, áreas, locais, blocos, pacotes, atividades, funções e equipamentos que os apontadores usam em campo.',

@@ -251,6 +251,7 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
             state={state}
             onSort={(sort) => update(sort)}
             actions={actions}
+            rowActionCount={Math.max(0, ...(page?.items ?? []).map((item) => rowActions(item).length))}
             label={t('kit:listLabel', { plural: plural.toLowerCase() })}
             listRef={listRef}
           />

@@ -73,6 +73,8 @@ interface ResourceTableProps<Item extends ResourceItem> {
   onSort: (sort: { sort: string; order: SortOrder }) => void;
   /** The row's buttons; none for read-only lists. */
   actions?: (item: Item) => ReactNode;
+  /** The most row actions (finish, reopen) a row of the page shows: the actions column makes room for them. */
+  rowActionCount?: number;
   /** The list's name for screen readers, and where focus goes when what had it is gone. */
   label: string;
   listRef: Ref<HTMLDivElement>;
@@ -90,6 +92,7 @@ export function ResourceTable<Item extends ResourceItem>({
   state,
   onSort,
   actions,
+  rowActionCount = 0,
   label,
   listRef,
 }: ResourceTableProps<Item>) {
@@ -126,7 +129,7 @@ export function ResourceTable<Item extends ResourceItem>({
     columns.push({
       key: 'actions',
       title: t('kit:actions'),
-      width: ACTIONS_COLUMN_WIDTH + (resource.rowActions?.length ?? 0) * ROW_ACTION_WIDTH,
+      width: ACTIONS_COLUMN_WIDTH + rowActionCount * ROW_ACTION_WIDTH,
       fixed: 'right',
       render: (_: unknown, item: Item) => actions(item),
     });

@@ -10,6 +10,7 @@ export interface Thing {
   id: number;
   name: string;
   isActive: boolean;
+  isFinished?: boolean;
 }
 
 export function fakeThingsApi(count: number) {
@@ -19,6 +20,11 @@ export function fakeThingsApi(count: number) {
     isActive: index % 10 !== 9,
   }));
   const calls: { method: string; url: URL; body: unknown }[] = [];
+  /** What `/api/contracts/options` answers: the contracts in the user's scope. */
+  const contracts = [
+    { id: 1, name: 'Contrato Alfa' },
+    { id: 2, name: 'Contrato Beta' },
+  ];
   /** Files sent to `/api/things/:id/picture`, by thing. */
   const pictures = new Map<number, File>();
   const json = (body: unknown, status = 200) =>
@@ -32,7 +38,10 @@ export function fakeThingsApi(count: number) {
       ? undefined
       : multipart
         ? await request.clone().formData()
-        : await request.clone().json();
+        : await request
+            .clone()
+            .text()
+            .then((text) => (text ? (JSON.parse(text) as unknown) : undefined));
     calls.push({ method: request.method, url, body });
     if (url.pathname === '/api/health') return json({ status: 'ok' });
     if (url.pathname === '/api/settings') return json({ maxImageMb: 1 });
@@ -40,6 +49,23 @@ export function fakeThingsApi(count: number) {
     if (request.method === 'POST' && picture) {
       pictures.set(Number(picture[1]), (body as FormData).get('file') as File);
       return json({ profilePicture: `/api/things/${picture[1]}/picture?v=1` });
+    }
+    if (request.method === 'GET' && url.pathname === '/api/contracts/options') return json(contracts);
+    // Any other list's options: two per endpoint, named after it and the query ("areas 1").
+    const options = /^\/api\/(\w+)\/options$/.exec(url.pathname);
+    if (request.method === 'GET' && options) {
+      const narrowed = url.searchParams.toString();
+      return json([1, 2].map((id) => ({ id, name: `${options[1]} ${id}${narrowed ? ` (${narrowed})` : ''}` })));
+    }
+    if (request.method === 'GET' && url.pathname === '/api/things/export') {
+      return new Response('id;name', { headers: { 'content-disposition': 'attachment; filename="things.csv"' } });
+    }
+    const finish = /^\/api\/things\/(\d+)\/finish$/.exec(url.pathname);
+    if (request.method === 'POST' && finish) {
+      const thing = things.find((one) => one.id === Number(finish[1]))!;
+      if (thing.isFinished) return json({ code: 'activity_already_finished', message: 'done' }, 409);
+      thing.isFinished = true;
+      return json(thing);
     }
     const status = /^\/api\/things\/(\d+)\/status$/.exec(url.pathname);
     if (request.method === 'PATCH' && status) {
@@ -55,6 +81,12 @@ export function fakeThingsApi(count: number) {
       const created = { ...input, id: things.length + 1 };
       things.push(created);
       return json(created, 201);
+    }
+    const one = /^\/api\/things\/(\d+)$/.exec(url.pathname);
+    if (request.method === 'PUT' && one) {
+      const index = things.findIndex((thing) => thing.id === Number(one[1]));
+      things[index] = { ...things[index]!, ...(body as Thing) };
+      return json(things[index]);
     }
     if (request.method === 'GET' && url.pathname === '/api/things') {
       const search = (url.searchParams.get('search') ?? '').toLowerCase();
@@ -73,7 +105,7 @@ export function fakeThingsApi(count: number) {
     }
     return json({ code: 'not_found', message: 'no' }, 404);
   };
-  return { fetch: fetch as typeof globalThis.fetch, calls, things, pictures };
+  return { fetch: fetch as typeof globalThis.fetch, calls, things, pictures, contracts };
 }
 
 /** Serves `count` things as the page's API, signed in as an admin (with the XSRF cookie set). */

@@ -1,0 +1,92 @@
+import { CheckCircleOutlined, UndoOutlined } from '@ant-design/icons';
+import { activityStatusColors } from '@canteiro/shared/core';
+import { ACTIVITY_STATUSES, MEASURE_UNITS, activitySchema } from '@canteiro/shared/domain';
+import type { ActivityItem } from '@canteiro/shared/domain';
+import { parentFields } from '@canteiro/shared/ui';
+import { activenessField, catalogueResource, nameColumn, nameField, parentColumn } from './catalogue-resource';
+
+/**
+ * A planned activity (spec §3, §4): under an area, local, block and package chosen in cascade;
+ * its status (finished, in term, late) as a coloured tag, filtered by; finish and reopen,
+ * each with its own confirmation.
+ */
+export const activityResource = catalogueResource<ActivityItem>('activity', {
+  columns: [
+    nameColumn,
+    parentColumn('package'),
+    { key: 'measureUnit', titleKey: 'fields:measureUnit', width: 80, sortKey: 'measureUnit' },
+    {
+      key: 'hhCount',
+      titleKey: 'fields:hhCountShort',
+      width: 80,
+      align: 'right',
+      format: 'number',
+      sortKey: 'hhCount',
+    },
+    {
+      key: 'quantity',
+      titleKey: 'fields:quantityShort',
+      width: 100,
+      align: 'right',
+      format: 'number',
+      sortKey: 'quantity',
+    },
+    { key: 'startDate', titleKey: 'fields:startDate', width: 105, format: 'date', sortKey: 'startDate' },
+    { key: 'endDate', titleKey: 'fields:endDate', width: 105, format: 'date', sortKey: 'endDate' },
+    { key: 'term', titleKey: 'fields:term', width: 80, align: 'right', format: 'number', sortKey: 'term' },
+    {
+      key: 'status',
+      titleKey: 'fields:status',
+      width: 115,
+      sortKey: 'status',
+      tags: { colors: activityStatusColors, labelPrefix: 'lists:activityStatus.' },
+    },
+  ],
+  filters: [
+    {
+      param: 'status',
+      labelKey: 'fields:status',
+      options: ACTIVITY_STATUSES,
+      optionLabelPrefix: 'lists:activityStatus.',
+    },
+  ],
+  fields: [
+    nameField,
+    ...parentFields('activity', { except: ['contract'] }),
+    {
+      name: 'measureUnit',
+      labelKey: 'fields:measureUnit',
+      kind: 'select',
+      options: MEASURE_UNITS,
+      optionLabelPrefix: 'lists:measureUnit.',
+    },
+    { name: 'hhCount', labelKey: 'fields:hhCount', kind: 'number', half: true },
+    { name: 'quantity', labelKey: 'fields:quantity', kind: 'number', half: true },
+    { name: 'startDate', labelKey: 'fields:startDate', kind: 'date', half: true },
+    { name: 'endDate', labelKey: 'fields:endDate', kind: 'date', half: true },
+    activenessField,
+  ],
+  createSchema: activitySchema,
+  rowActions: [
+    {
+      key: 'finish',
+      labelKey: 'actions.finish.label',
+      icon: CheckCircleOutlined,
+      shown: (item) => !item.isFinished,
+      confirmTitleKey: 'actions.finish.confirm',
+      confirmTextKey: 'actions.finish.text',
+      successKey: 'actions.finish.done',
+      call: { method: 'post', path: 'finish' },
+    },
+    {
+      key: 'reopen',
+      labelKey: 'actions.reopen.label',
+      icon: UndoOutlined,
+      shown: (item) => item.isFinished,
+      confirmTitleKey: 'actions.reopen.confirm',
+      confirmTextKey: 'actions.reopen.text',
+      successKey: 'actions.reopen.done',
+      call: { method: 'post', path: 'reopen' },
+    },
+  ],
+});
