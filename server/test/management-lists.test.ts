@@ -191,4 +191,3 @@ describe('filters, options and export', () => {
     assert.match(String(response.headers['content-disposition']), /filename="equipment-/);
   });
 });
-

@@ -65,7 +65,7 @@ function parentColumn(entity: Entity, parent: Entity): AnyColumn {
 const nameOf = (entity: Entity): AnyColumn => tableOf(entity).name as AnyColumn;
 
 /** The derived parts of a catalogue entity's read model. */
-export function catalogueReads(entity: CatalogueEntity) {
+function catalogueReads(entity: CatalogueEntity) {
   const table = tableOf(entity);
   const ancestors = ancestorsOf(entity);
   const parents = HIERARCHY[entity].parents;
