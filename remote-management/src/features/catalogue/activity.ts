@@ -1,4 +1,3 @@
-import { CheckCircleOutlined, UndoOutlined } from '@ant-design/icons';
 import { activityStatusColors } from '@canteiro/shared/core';
 import { ACTIVITY_STATUSES, MEASURE_UNITS, activitySchema } from '@canteiro/shared/domain';
 import type { ActivityItem } from '@canteiro/shared/domain';
@@ -11,14 +10,16 @@ import { activenessField, catalogueResource, nameColumn, nameField, parentColumn
  * each with its own confirmation.
  */
 export const activityResource = catalogueResource<ActivityItem>('activity', {
+  // Every column the plan has: wider than the list's area at 1064 px, so the table scrolls in
+  // its own box (actions stay at the right); name and package keep a width that reads.
   columns: [
-    nameColumn,
-    parentColumn('package'),
-    { key: 'measureUnit', titleKey: 'fields:measureUnit', width: 80, sortKey: 'measureUnit' },
+    { ...nameColumn, width: 200 },
+    { ...parentColumn('package'), width: 150 },
+    { key: 'measureUnit', titleKey: 'fields:measureUnit', width: 90 },
     {
       key: 'hhCount',
       titleKey: 'fields:hhCountShort',
-      width: 80,
+      width: 75,
       align: 'right',
       format: 'number',
       sortKey: 'hhCount',
@@ -26,14 +27,14 @@ export const activityResource = catalogueResource<ActivityItem>('activity', {
     {
       key: 'quantity',
       titleKey: 'fields:quantityShort',
-      width: 100,
+      width: 115,
       align: 'right',
       format: 'number',
       sortKey: 'quantity',
     },
     { key: 'startDate', titleKey: 'fields:startDate', width: 105, format: 'date', sortKey: 'startDate' },
-    { key: 'endDate', titleKey: 'fields:endDate', width: 105, format: 'date', sortKey: 'endDate' },
-    { key: 'term', titleKey: 'fields:term', width: 80, align: 'right', format: 'number', sortKey: 'term' },
+    { key: 'endDate', titleKey: 'fields:endDate', width: 110, format: 'date', sortKey: 'endDate' },
+    { key: 'term', titleKey: 'fields:term', width: 85, align: 'right', format: 'number', sortKey: 'term' },
     {
       key: 'status',
       titleKey: 'fields:status',
@@ -71,7 +72,6 @@ export const activityResource = catalogueResource<ActivityItem>('activity', {
     {
       key: 'finish',
       labelKey: 'actions.finish.label',
-      icon: CheckCircleOutlined,
       shown: (item) => !item.isFinished,
       confirmTitleKey: 'actions.finish.confirm',
       confirmTextKey: 'actions.finish.text',
@@ -81,7 +81,6 @@ export const activityResource = catalogueResource<ActivityItem>('activity', {
     {
       key: 'reopen',
       labelKey: 'actions.reopen.label',
-      icon: UndoOutlined,
       shown: (item) => item.isFinished,
       confirmTitleKey: 'actions.reopen.confirm',
       confirmTextKey: 'actions.reopen.text',

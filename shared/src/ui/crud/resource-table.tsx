@@ -11,7 +11,7 @@ import type { ListState, SortOrder } from './use-list-state';
 export const ACTIVENESS_COLUMN_WIDTH = 150;
 export const ACTIONS_COLUMN_WIDTH = 180;
 /** What each of a resource's own row actions (finish, reopen) adds to the actions column. */
-export const ROW_ACTION_WIDTH = 100;
+export const ROW_ACTION_WIDTH = 90;
 const MIN_FREE_COLUMN_WIDTH = 90;
 
 /** Cells keep to one line; a header wraps instead, so "Meta de apontamentos/dia" is read whole at 1064 px. */
