@@ -51,13 +51,18 @@ function remember(remembered: Remembered, snapshot: string, key: string, total: 
   remembered.totals.set(key, total);
 }
 
-/** `count(*)` of `from` where `where`, from memory when nothing was written since it was counted. */
-export async function countRows(orm: Orm, from: SQL, where: SQL): Promise<number> {
+/**
+ * `count(*)` of `from` where `where`, from memory when nothing was written since it was
+ * counted. `snapshot`: the one the caller's own query just ran in (saves asking for it).
+ */
+export async function countRows(orm: Orm, from: SQL, where: SQL, snapshot?: string): Promise<number> {
   const counting = sql`select count(*)::int from ${from} where ${where}`;
   const key = keyOf(counting);
   const remembered = rememberedOf(orm);
-  const [current] = await selectRows<{ snapshot: string }>(orm, sql`select pg_current_snapshot()::text as snapshot`);
-  if (current && current.snapshot === remembered.snapshot) {
+  const current =
+    snapshot ??
+    (await selectRows<{ snapshot: string }>(orm, sql`select pg_current_snapshot()::text as snapshot`))[0]?.snapshot;
+  if (current && current === remembered.snapshot) {
     const known = remembered.totals.get(key);
     if (known !== undefined) {
       stats.hits += 1;
