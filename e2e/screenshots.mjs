@@ -88,6 +88,39 @@ await page.getByTestId('field-picture-file').setInputFiles({
 });
 await page.getByText(/A imagem deve ser/).waitFor();
 await shot('28-admin-user-form-picture');
+// Management (issue 9): the contract picker, each list of the first contract, the activity form and finish.
+await page.goto('/management/activity');
+await page.getByTestId('context-picker').waitFor();
+await shot('30-management-pick-contract');
+const contract = await page.evaluate(async () => {
+  const response = await fetch('/api/contracts/options', {
+    headers: { authorization: `Token ${localStorage.getItem('token')}` },
+  });
+  return (await response.json())[0].id;
+});
+for (const entity of ['discipline', 'area', 'local', 'block', 'package', 'activity', 'function', 'equipment']) {
+  await page.goto(`/management/${entity}?contract=${contract}`);
+  await page
+    .locator('.ant-table-row')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  await shot(`31-management-${entity}`);
+}
+await page.getByRole('button', { name: 'Adicionar' }).click();
+await page.getByTestId('resource-form').waitFor();
+await page.getByRole('button', { name: 'Salvar' }).click();
+await shot('32-management-equipment-form-errors');
+await page.keyboard.press('Escape');
+await page.goto(`/management/activity?contract=${contract}&status=in_term`);
+await page.locator('.ant-table-row').first().waitFor();
+await page.locator('.ant-table-row').first().getByRole('button', { name: 'Editar' }).click();
+await page.getByTestId('resource-form').waitFor();
+await shot('33-management-activity-form');
+await page.keyboard.press('Escape');
+await page.locator('.ant-table-row').first().getByRole('button', { name: 'Concluir' }).click();
+await shot('34-management-activity-finish');
+await page.keyboard.press('Escape');
 await page.goto('/nowhere');
 await shot('09-not-found');
 await page.goto('/password');
@@ -105,4 +138,7 @@ await page.evaluate(() => localStorage.setItem('language', 'en-US'));
 await page.goto('/management');
 await page.getByTestId('user-block').waitFor();
 await shot('13-management-en');
+await page.goto(`/management/activity?contract=${contract}`);
+await page.locator('.ant-table-row').first().waitFor();
+await shot('35-management-activity-en');
 await browser.close();
