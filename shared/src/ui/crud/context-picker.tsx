@@ -39,8 +39,9 @@ export function ContextPicker({
   }, [context.endpoint, label, t]);
 
   const only = options?.length === 1 ? options[0]! : null;
+  // The only one is the one: also in place of a link to another (outside the user's scope).
   useEffect(() => {
-    if (only && value === null) onChange(only.id, { replace: true });
+    if (only && value !== only.id) onChange(only.id, { replace: true });
   }, [only, value, onChange]);
 
   const shown = (options ?? []).map((option) => ({ value: option.id, label: option.name }));

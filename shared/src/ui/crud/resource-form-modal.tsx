@@ -108,6 +108,9 @@ export function ResourceFormModal<Item extends ResourceItem>({
   };
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstField = () => {
+    // Someone quicker than the opening animation already went to a field: leave focus there
+    // (taking it back sent what they typed into the first field).
+    if (formRef.current?.contains(document.activeElement)) return;
     const first = formRef.current?.querySelector<HTMLElement>(
       'input:not([disabled]):not([type="hidden"]), textarea:not([disabled])',
     );

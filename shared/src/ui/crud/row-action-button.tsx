@@ -27,7 +27,6 @@ export function RowActionButton<Item>({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const Icon = action.icon;
   const label = t(action.labelKey, { name });
   return (
     <>
@@ -35,8 +34,6 @@ export function RowActionButton<Item>({
         ref={button}
         size="small"
         type="link"
-        danger={action.danger}
-        icon={Icon ? <Icon aria-hidden /> : undefined}
         data-testid={`row-action-${action.key}`}
         onClick={() => setOpen(true)}
       >
@@ -46,7 +43,7 @@ export function RowActionButton<Item>({
         open={open}
         title={t(action.confirmTitleKey, { name })}
         okText={label}
-        okButtonProps={{ danger: action.danger, loading: busy }}
+        okButtonProps={{ loading: busy }}
         cancelText={t('kit:cancel')}
         onOk={async () => {
           setBusy(true);

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type * as v from 'valibot';
 import type { PermissionLevel, SessionUser } from '@canteiro/shared/domain';
@@ -108,14 +108,12 @@ export interface ContextDefinition {
 export interface RowAction<Item> {
   key: string;
   labelKey: string;
-  icon?: ComponentType<{ 'aria-hidden'?: boolean }>;
   /** Whether this row offers it to this user (default: everyone who may add). */
   shown?: (item: Item, user: SessionUser) => boolean;
   confirmTitleKey: string;
   confirmTextKey?: string;
   successKey: string;
   call: { method: 'post' | 'put' | 'patch'; path: string };
-  danger?: boolean;
 }
 
 /** One entity screen, completely described: the kit turns it into search, table, pager, forms and export. */
