@@ -9,6 +9,18 @@ import type { ContextDefinition } from './types';
 const PICKER_WIDTH = 320;
 
 /**
+ * The last choice of each context in this page's life: the contract chosen on Áreas is
+ * chosen again on Locais, reached through the menu (whose links carry no `?contract=`).
+ * Only memory: a reload keeps the URL, and another user's scope never sees it offered.
+ */
+const remembered = new Map<string, number>();
+
+/** Forgets every remembered choice (tests). */
+export function forgetContexts(): void {
+  remembered.clear();
+}
+
+/**
  * "Choose a contract first" (spec §2, Management): the record a screen works in, above its
  * table, its choice in the URL. A user whose scope holds exactly one gets it chosen (the URL
  * replaced, so back does not return to an empty screen).
@@ -37,6 +49,17 @@ export function ContextPicker({
       });
     return () => controller.abort();
   }, [context.endpoint, label, t]);
+
+  const memoryKey = `${context.endpoint}:${context.param}`;
+  useEffect(() => {
+    if (value !== null) remembered.set(memoryKey, value);
+  }, [memoryKey, value]);
+  // No choice in the URL: the one made on another screen, if this user is offered it.
+  const last = remembered.get(memoryKey);
+  const recalled = value === null && options?.some((option) => option.id === last) ? last! : null;
+  useEffect(() => {
+    if (recalled !== null) onChange(recalled, { replace: true });
+  }, [recalled, onChange]);
 
   const only = options?.length === 1 ? options[0]! : null;
   // The only one is the one: also in place of a link to another (outside the user's scope).

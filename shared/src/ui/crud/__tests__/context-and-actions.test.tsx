@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { i18n, useNotifications } from '@canteiro/shared/core';
 import { ResourceScreen } from '../resource-screen';
+import { forgetContexts } from '../context-picker';
 import { ResourceFormModal } from '../resource-form-modal';
 import { registerKitTranslations } from '../i18n';
 import { serveFakeThings, thingResource } from './fake-api';
@@ -82,6 +83,7 @@ beforeAll(() => {
 // Few rows: a whole antd screen under jsdom takes seconds per render of twenty rows.
 beforeEach(() => {
   api = serveFakeThings(5);
+  forgetContexts();
   useNotifications.setState({ items: [] });
 });
 
@@ -140,6 +142,15 @@ describe('the context picker', () => {
     expect(location.search).toBe('?contract=5');
     expect(query(listCalls().at(-1)!)).toMatchObject({ contract: '5' });
     expect(screen.queryByTestId('context-hint')).not.toBeInTheDocument();
+  });
+
+  it('chooses again the contract chosen on another screen, when the menu link carries none', async () => {
+    const first = renderScreen('/things?contract=2');
+    await screen.findByText('Thing 01');
+    first.unmount();
+    renderScreen('/things');
+    await waitFor(() => expect(location.search).toBe('?contract=2'));
+    expect(await screen.findByText('Thing 01')).toBeInTheDocument();
   });
 
   it("puts a single-contract user's own contract in place of a link to another", async () => {
