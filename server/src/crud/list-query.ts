@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE, MAX_ID, MAX_PAGE_SIZE, MAX_SEARCH } from '@canteiro/shared/domain';
 import { Column, and, eq, ilike, is, or, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
+import { sortKey } from '../db/schema/columns.js';
 import { ApiError, parseBody } from '../errors.js';
 
 /**
@@ -51,9 +52,13 @@ export interface ListFilter {
   values: readonly string[];
 }
 
-/** Sort by a text column, ignoring case. */
+/**
+ * Sort by a text column, ignoring case and accents ("Área" among the A's, "Ç" as C), the
+ * same on PGlite and PostgreSQL (`sortKey`, db/schema/columns.ts). The sort indexes are
+ * built on this very expression; the export's keyset compares it in the same collation.
+ */
 export const textSort = (column: AnyColumn | SQL): SortKey => ({
-  expression: sql`lower(coalesce(${column}, ''))`,
+  expression: sortKey(column),
   type: 'text',
 });
 

@@ -4,7 +4,7 @@ import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import type { Caller } from '../scope.js';
 import type { Cursor, ListQuery, ListShape, SearchColumn } from './list-query.js';
-import { afterCursor, allOf, orderBy, searchCondition } from './list-query.js';
+import { afterCursor, allOf, orderBy, searchCondition, textSort } from './list-query.js';
 import { countRows } from './totals.js';
 
 /**
@@ -143,7 +143,7 @@ export interface Option {
   name: string;
 }
 
-/** What a select may offer: in scope, in effect active, narrowed by the filters given. */
+/** What a select may offer: in scope, in effect active, narrowed by the filters given; by name as lists sort it. */
 export function listOptions(
   orm: Orm,
   model: ReadModel & { optionLabel: AnyColumn | SQL },
@@ -155,7 +155,7 @@ export function listOptions(
     orm,
     sql`select ${model.table.id} as id, ${label} as name from ${model.from}
         where ${allOf([model.scope(caller), effectivelyActive(model), ...filters])}
-        order by lower(${label}), ${model.table.id}`,
+        order by ${orderBy(textSort(label), model.table.id, false)}`,
   );
 }
 

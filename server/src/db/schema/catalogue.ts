@@ -14,7 +14,7 @@ import {
 import type { AnyPgColumn, ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { MEASURE_UNITS, OCCURRENCE_CATEGORIES, OCCURRENCE_CLASSIFICATIONS } from '@canteiro/shared/domain';
-import { createdAt, id, isActive, lower, oneOf } from './columns.js';
+import { createdAt, id, isActive, lower, oneOf, sortKey } from './columns.js';
 import { contracts } from './organisation.js';
 
 /**
@@ -31,11 +31,12 @@ const contractId = () =>
 
 /**
  * What a contract's list needs: the trigram index its "contains" search uses, and
- * (contract_id, lower(column)) for its sort within the contract.
+ * (contract_id, sort key, id) for its default order within the contract: the list's very
+ * ORDER BY (`sortKey`, ties by id), so a page is read in index order and stops at its limit.
  */
-const listIndexes = (table: string, t: { contractId: AnyPgColumn }, column: ExtraConfigColumn, sortToo = true) => [
+const listIndexes = (table: string, t: { id: AnyPgColumn; contractId: AnyPgColumn }, column: ExtraConfigColumn) => [
   index(`${table}_search_idx`).using('gin', column.op('gin_trgm_ops')),
-  ...(sortToo ? [index(`${table}_sort_idx`).on(t.contractId, lower(column))] : []),
+  index(`${table}_sort_idx`).on(t.contractId, sortKey(column), t.id),
 ];
 
 /** The (id, contract_id) pair children point at. */
@@ -70,10 +71,10 @@ export const disciplines = pgTable(
   'disciplines',
   { id: id(), name: text('name').notNull(), contractId: contractId(), isActive: isActive(), createdAt: createdAt() },
   (t) => [
-    // The duplicate rule's index (`${endpoint}_${fields}_unique`, shared/domain/hierarchy.ts) also sorts the list.
+    // The duplicate rule's index (`${endpoint}_${fields}_unique`, shared/domain/hierarchy.ts).
     uniqueIndex('disciplines_contract_name_unique').on(t.contractId, lower(t.name)),
     idWithinContract('disciplines', t),
-    ...listIndexes('disciplines', t, t.name, false),
+    ...listIndexes('disciplines', t, t.name),
   ],
 );
 
@@ -92,7 +93,7 @@ export const areas = pgTable(
     uniqueIndex('areas_contract_name_unique').on(t.contractId, lower(t.name)),
     idWithinContract('areas', t),
     index('areas_discipline_idx').on(t.disciplineId),
-    ...listIndexes('areas', t, t.name, false),
+    ...listIndexes('areas', t, t.name),
   ],
 );
 
@@ -111,7 +112,7 @@ export const locals = pgTable(
     uniqueIndex('locals_contract_name_unique').on(t.contractId, lower(t.name)),
     idWithinContract('locals', t),
     index('locals_area_idx').on(t.areaId),
-    ...listIndexes('locals', t, t.name, false),
+    ...listIndexes('locals', t, t.name),
   ],
 );
 
@@ -130,7 +131,7 @@ export const blocks = pgTable(
     uniqueIndex('blocks_contract_name_unique').on(t.contractId, lower(t.name)),
     idWithinContract('blocks', t),
     index('blocks_local_idx').on(t.localId),
-    ...listIndexes('blocks', t, t.name, false),
+    ...listIndexes('blocks', t, t.name),
   ],
 );
 
@@ -202,7 +203,7 @@ export const functions = pgTable(
   (t) => [
     uniqueIndex('functions_contract_name_unique').on(t.contractId, lower(t.name)),
     idWithinContract('functions', t),
-    ...listIndexes('functions', t, t.name, false),
+    ...listIndexes('functions', t, t.name),
   ],
 );
 

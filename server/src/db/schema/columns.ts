@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import { bigint, boolean, integer, timestamp } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -13,6 +13,15 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true }).n
 
 /** Duplicate rules compare names ignoring case (spec §8). */
 export const lower = (column: AnyPgColumn): SQL => sql`lower(${column})`;
+
+/**
+ * What lists sort text by: `canteiro_sort_key` (migration 0004) lower-cases, folds the
+ * accents (Á → a, Ç → c) and turns null into '', and the C collation then compares the
+ * result byte by byte, so "Área" sorts among the A's in the same order on PGlite and on
+ * PostgreSQL whatever the database's collation. The sort indexes use this very expression
+ * (the planner matches index expressions by their text); duplicate rules keep `lower`.
+ */
+export const sortKey = (column: AnyColumn | SQL): SQL => sql`canteiro_sort_key(${column}) collate "C"`;
 
 /** `column IN ('a', 'b')` with literal values, as CHECK constraints need. */
 export function oneOf(column: AnyPgColumn, values: readonly (string | number)[]): SQL {

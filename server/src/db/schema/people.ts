@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { PROFILES, SURVEY_RATING } from '@canteiro/shared/domain';
-import { createdAt, id, isActive, lower, oneOf } from './columns.js';
+import { createdAt, id, isActive, lower, oneOf, sortKey } from './columns.js';
 import { bases, contracts, works } from './organisation.js';
 
 /** Who signs in, their sessions, failed sign-ins, and the reporters' survey answers. */
@@ -43,7 +43,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(lower(t.email)),
     // The admin list: sorted by name, searched by name or e-mail (pg_trgm), scoped by level.
-    index('users_name_sort_idx').on(sql`lower(coalesce(${t.firstName}, ''))`, t.id),
+    index('users_name_sort_idx').on(sortKey(t.firstName), t.id),
     index('users_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('users_base_idx').on(t.baseId),
     index('users_work_idx').on(t.workId),
