@@ -73,7 +73,7 @@ const DRIZZLE_TEXT_TYPES = [
   1231,
 ];
 
-type PgliteQueries = Pick<PGlite, 'query'> & Partial<Pick<PGlite, 'transaction'>>;
+type PgliteQueries = Pick<PGlite, 'query' | 'exec'> & Partial<Pick<PGlite, 'transaction'>>;
 
 /** Statements prepared in one PGlite (its single session): digest of the text → prepared, or false when it cannot be. */
 type PreparedStatements = Map<string, boolean>;
@@ -95,12 +95,13 @@ function literal(value: unknown): string | null {
 
 /**
  * Runs a SELECT as `EXECUTE` of a statement PREPAREd once (PGlite's query() parses and plans
- * every time): the session lookup went from ~400 µs to ~90 µs (docs/benchmarks.md, issue 9).
+ * every time, in five exchanges with the database): the session lookup went from ~400 µs to
+ * ~90 µs, and exec() instead of query() saves ~100 µs more (docs/benchmarks.md, issue 9).
  * Null when the statement is not a plain SELECT, its values are not plain scalars, or it
  * cannot be prepared: the caller then runs it as usual.
  */
 async function runPrepared(
-  target: Pick<Transaction, 'query'>,
+  target: Pick<Transaction, 'query' | 'exec'>,
   statements: PreparedStatements,
   text: string,
   params: unknown[] | undefined,
@@ -126,7 +127,9 @@ async function runPrepared(
   }
   const execute = values.length ? `execute ${name}(${values.join(', ')})` : `execute ${name}`;
   try {
-    return await target.query(execute, [], options && { ...options, parsers: undefined });
+    // exec: the simple protocol, one exchange with the database instead of query()'s five.
+    const [result] = await target.exec(execute, options?.rowMode ? { rowMode: options.rowMode } : undefined);
+    return result;
   } catch (error) {
     // Gone (a DEALLOCATE or DISCARD ran): prepared again next time; this once, unprepared.
     if (errorCode(error) !== NO_SUCH_STATEMENT) throw error;
@@ -189,7 +192,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     orm,
     readOrm: orm,
-    migrate: () => migratePglite(orm, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(orm, { migrationsFolder });
+      // PGlite runs no autovacuum, so nothing else gathers the planner's statistics: without
+      // them a list page hash-joined whole tables (docs/benchmarks.md, issue 9).
+      await orm.execute(sql`analyze`);
+    },
     close: () => client.close(),
   };
 }

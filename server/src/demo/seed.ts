@@ -120,6 +120,8 @@ export async function insertDemoData(orm: Orm, today: Date = seedDay()): Promise
       reportTime: new Date(reportTime),
     })),
   );
+  // Statistics for the planner right away (PGlite has no autovacuum to gather them).
+  await orm.execute(sql`analyze`);
 }
 
 /**
