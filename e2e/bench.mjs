@@ -1,8 +1,8 @@
 // `pnpm bench`: measures the production build against a real server on a fresh embedded
 // database. Prints a table; a benchmark, never a test: it does not fail on slow figures.
 //  - JS (gzip) the login page downloads, and what entering each module adds;
-//  - median time in Chromium from navigation to an interactive login form, and from home
-//    to a module's welcome page;
+//  - median time in Chromium from navigation to an interactive login form, from home
+//    to a module's welcome page, and to the first rows of /admin/user and /management/activity;
 //  - login requests per second and p99 latency (autocannon, loopback only).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -170,6 +170,55 @@ async function timeUserList(browser) {
   return times;
 }
 
+/**
+ * From /management (module loaded) to the first row of /management/activity?contract=<id>:
+ * the screen opens on a contract picker, so the contract comes in the URL (a client-side
+ * navigation, as a link would make). Null when the screen shows no row within 15 s (e.g. it
+ * is not there yet): the benchmark goes on without it.
+ */
+async function timeActivityList(browser) {
+  const token = await apiToken();
+  const contracts = await fetch(`${BASE}/api/contracts?pageSize=1`, { headers: { authorization: `Token ${token}` } });
+  const contract = contracts.ok ? (await contracts.json()).items?.[0]?.id : undefined;
+  if (contract === undefined) return null;
+  const times = [];
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${BASE}/login`);
+    await signIn(page);
+    for (let run = 0; run < RUNS; run++) {
+      await page.goto(`${BASE}/management`);
+      await page.getByText('Bem-vindo ao módulo Gerencial').waitFor();
+      const started = performance.now();
+      // In the page: a history entry and the popstate the router listens to.
+      await page.evaluate((url) => {
+        globalThis.history.pushState({}, '', url);
+        globalThis.dispatchEvent(new globalThis.PopStateEvent('popstate'));
+      }, `/management/activity?contract=${contract}`);
+      await page.locator('.ant-table-row').first().waitFor({ timeout: 15_000 });
+      times.push(performance.now() - started);
+    }
+    return times;
+  } catch (error) {
+    console.log(`/management/activity not measured: ${error.message.split('\n')[0]}`);
+    return null;
+  } finally {
+    await context.close();
+  }
+}
+
+async function apiToken() {
+  const cookieResponse = await fetch(`${BASE}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookieResponse.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const response = await fetch(`${BASE}/api/authentication/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: JSON.stringify({ email: 'admin@canteiro.test', password: 'demo1234', from_web: true }),
+  });
+  return (await response.json()).token;
+}
+
 async function loginThroughput() {
   const cookieResponse = await fetch(`${BASE}/api/health`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookieResponse.headers.get('set-cookie') ?? '')?.[1] ?? '';
@@ -206,6 +255,7 @@ try {
   const moduleEntry = {};
   for (const module of MODULES) moduleEntry[module.id] = await timeModuleEntry(browser, module);
   const userList = await timeUserList(browser);
+  const activityList = await timeActivityList(browser);
   await browser.close();
   const login = await loginThroughput();
 
@@ -222,6 +272,9 @@ try {
       `  home → /${module.id} welcome page${' '.repeat(18 - module.id.length)} ${median(moduleEntry[module.id]).toFixed(0).padStart(5)} ms`,
     );
   console.log(`  /admin/user → first page of rows          ${median(userList).toFixed(0).padStart(5)} ms`);
+  console.log(
+    `  /management/activity → first rows         ${activityList ? `${median(activityList).toFixed(0).padStart(5)} ms` : '  not measured'}`,
+  );
   console.log(`\nLogin (POST /api/authentication/login, argon2id, 8 connections, ${LOGIN_SECONDS} s)`);
   console.log(
     `  ${login.requestsPerSecond.toFixed(1)} requests/s, p50 ${login.p50} ms, p99 ${login.p99} ms, ${login.total} requests, ${login.non2xx} non-2xx, ${login.errors} errors`,
@@ -229,7 +282,11 @@ try {
   mkdirSync(join(repo, '.bench'), { recursive: true });
   writeFileSync(
     join(repo, '.bench/results.json'),
-    JSON.stringify({ at: new Date().toISOString(), downloads, loginForm, moduleEntry, userList, login }, null, 2),
+    JSON.stringify(
+      { at: new Date().toISOString(), downloads, loginForm, moduleEntry, userList, activityList, login },
+      null,
+      2,
+    ),
   );
 } finally {
   await browser.close().catch(() => undefined);

@@ -22,4 +22,16 @@ const browser = await run('node', ['e2e/bench.mjs'], { cwd: root });
 const lists = await run('node', ['--conditions=canteiro-source', '--import', 'tsx', 'bench/admin-lists.ts'], {
   cwd: join(root, 'server'),
 });
-process.exit(browser || lists);
+// What one page of a list costs next to /api/health, with 100 000 activities over 1 000
+// contracts: on PGlite, and on PostgreSQL when BENCH_DATABASE_URL names a database to rebuild.
+const pages = [];
+const databases = process.env.BENCH_DATABASE_URL ? ['', process.env.BENCH_DATABASE_URL] : [''];
+for (const database of databases) {
+  pages.push(
+    await run('node', ['--conditions=canteiro-source', '--import', 'tsx', 'bench/list-pages.ts'], {
+      cwd: join(root, 'server'),
+      env: { ...process.env, BENCH_DATABASE_URL: database },
+    }),
+  );
+}
+process.exit(browser || lists || pages.find(Boolean) || 0);
