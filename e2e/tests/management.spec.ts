@@ -138,10 +138,10 @@ test.describe.serial('Management (issue 9)', () => {
     });
     await page.getByLabel('Buscar').fill(activity);
     const created = row(page, activity);
-    await expect(created).toContainText(pack);
+    await expect(created).toContainText(local);
     await expect(created).toContainText('No prazo');
     await expect(created).toContainText('120,5');
-    await expect(created).toContainText('31');
+    await expect(created).toContainText('150 m²');
 
     await created.getByRole('button', { name: 'Concluir' }).click();
     await page.locator('.ant-modal:visible').getByRole('button', { name: 'Concluir' }).click();

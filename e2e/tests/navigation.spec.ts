@@ -34,10 +34,10 @@ test.describe('the navigation guard (spec §2)', () => {
 
   test('a screen announced in a menu but not built yet shows the work-in-progress page', async ({ page }) => {
     await signIn(page, 'contract');
-    await page.goto('/management/area');
+    await page.goto('/dash/project-health');
     await expect(page.getByTestId('work-in-progress')).toContainText('Em construção');
     await expect(page.getByTestId('sidebar')).toBeVisible();
-    await expect(page).toHaveTitle('Áreas · Canteiro');
+    await expect(page).toHaveTitle('Saúde do projeto · Canteiro');
   });
 
   test('an unknown path shows the 404 screen, whose button goes home', async ({ page }) => {

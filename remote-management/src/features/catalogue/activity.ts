@@ -1,7 +1,7 @@
 import { activityStatusColors } from '@canteiro/shared/core';
 import { ACTIVITY_STATUSES, MEASURE_UNITS, activitySchema } from '@canteiro/shared/domain';
 import type { ActivityItem } from '@canteiro/shared/domain';
-import { parentFields } from '@canteiro/shared/ui';
+import { formatNumber, parentFields } from '@canteiro/shared/ui';
 import { activenessField, catalogueResource, nameColumn, nameField, parentColumn } from './catalogue-resource';
 
 /**
@@ -10,37 +10,36 @@ import { activenessField, catalogueResource, nameColumn, nameField, parentColumn
  * each with its own confirmation.
  */
 export const activityResource = catalogueResource<ActivityItem>('activity', {
-  // Every column the plan has: wider than the list's area at 1064 px, so the table scrolls in
-  // its own box (actions stay at the right); name and package keep a width that reads.
+  // What tells one activity from another and where it stands fits at 1064 px beside the
+  // actions; its place and planned numbers join on wide windows. The rest is in the form.
   columns: [
-    { ...nameColumn, width: 200 },
-    { ...parentColumn('package'), width: 150 },
-    { key: 'measureUnit', titleKey: 'fields:measureUnit', width: 90 },
-    {
-      key: 'hhCount',
-      titleKey: 'fields:hhCountShort',
-      width: 75,
-      align: 'right',
-      format: 'number',
-      sortKey: 'hhCount',
-    },
-    {
-      key: 'quantity',
-      titleKey: 'fields:quantityShort',
-      width: 115,
-      align: 'right',
-      format: 'number',
-      sortKey: 'quantity',
-    },
-    { key: 'startDate', titleKey: 'fields:startDate', width: 105, format: 'date', sortKey: 'startDate' },
-    { key: 'endDate', titleKey: 'fields:endDate', width: 110, format: 'date', sortKey: 'endDate' },
-    { key: 'term', titleKey: 'fields:term', width: 85, align: 'right', format: 'number', sortKey: 'term' },
+    nameColumn,
+    { ...parentColumn('local'), width: 180, wide: true },
     {
       key: 'status',
       titleKey: 'fields:status',
       width: 115,
       sortKey: 'status',
       tags: { colors: activityStatusColors, labelPrefix: 'lists:activityStatus.' },
+    },
+    { key: 'endDate', titleKey: 'fields:endDate', width: 110, format: 'date', sortKey: 'endDate' },
+    {
+      key: 'hhCount',
+      titleKey: 'fields:hhCountShort',
+      width: 80,
+      align: 'right',
+      format: 'number',
+      sortKey: 'hhCount',
+      wide: true,
+    },
+    {
+      key: 'quantity',
+      titleKey: 'fields:quantityShort',
+      width: 125,
+      align: 'right',
+      sortKey: 'quantity',
+      render: (item) => `${formatNumber(item.quantity)} ${item.measureUnit}`,
+      wide: true,
     },
   ],
   filters: [

@@ -104,7 +104,7 @@ const enUS: Translation<typeof ptBR> = {
   hhCountShort: 'HH',
   quantityShort: 'Quantity',
   term: 'Term (days)',
-  status: 'Status',
+  status: 'Schedule',
   isFinished: 'Finished',
   company: 'Company',
   type: 'Type',

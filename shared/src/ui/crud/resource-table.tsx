@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { Table, Tag, Tooltip } from 'antd';
+import { Grid, Table, Tag, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { activenessColors, themeTokens } from '@canteiro/shared/core';
@@ -98,7 +98,9 @@ export function ResourceTable<Item extends ResourceItem>({
 }: ResourceTableProps<Item>) {
   const { namespace } = resource;
   const sorted = activeSort(resource as ResourceDefinition<never>, state);
-  const columns: TableColumnsType<Item> = resource.columns.map((column) => ({
+  const wideWindow = Grid.useBreakpoint().xl ?? false;
+  const shown = resource.columns.filter((column) => wideWindow || !column.wide);
+  const columns: TableColumnsType<Item> = shown.map((column) => ({
     key: column.key,
     title: <span style={HEADER_TEXT}>{t(column.titleKey, { ns: namespace })}</span>,
     onHeaderCell: () => ({ style: HEADER_TEXT }),

@@ -30,6 +30,11 @@ export interface ColumnDefinition<Item> {
   align?: 'left' | 'right' | 'center';
   /** The server's sort key for this column (docs/server.md "List query"): its header sorts the list. */
   sortKey?: string;
+  /**
+   * Shown only on wide windows (antd's `xl`, 1200 px and up): a detail the row can do without
+   * at 1064 px, where what identifies the row and its actions must fit without scrolling.
+   */
+  wide?: boolean;
 }
 
 /** A tag's text, background and border colours. */
