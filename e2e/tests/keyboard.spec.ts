@@ -42,6 +42,8 @@ test.describe('the product by keyboard alone (issue 8)', () => {
     // From the top again: skip link, Início, the module's start, Bases.
     await page.goto('/admin');
     await expect(page.getByTestId('user-block')).toBeVisible();
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.keyboard.press('Tab');
     await expect(skip).toBeFocused();
     await page.keyboard.press('Tab');
