@@ -1,7 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { ModuleMenuEntry, ModuleRoute } from '@canteiro/shared/core';
 import type { PermissionLevel } from '@canteiro/shared/domain';
-import { ResourceScreen } from './resource-screen';
 import type { ResourceDefinition, ResourceItem } from './types';
 
 /** One entity screen of a module: its path, menu icon, permissions and its definition, loaded lazily. */
@@ -56,7 +55,12 @@ export function resourceModule({
       titleKey: entry.titleKey ?? `routes.${entry.path}.title`,
       descriptionKey: entry.descriptionKey ?? `routes.${entry.path}.description`,
       load: async () => {
-        const resource = (await entry.resource()) as ResourceDefinition<ResourceItem>;
+        // The kit's screen in a chunk of its own, with the definition: a module's entry (its
+        // menu and routes) stays small, and entering a module costs only its welcome page.
+        const [{ ResourceScreen }, resource] = await Promise.all([
+          import('./resource-screen'),
+          entry.resource() as Promise<ResourceDefinition<ResourceItem>>,
+        ]);
         const Screen = () => <ResourceScreen resource={resource} />;
         return { default: Screen };
       },
