@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/connection.js';
-import { selectRows } from '../db/connection.js';
+import { buildQuery, selectRows } from '../db/connection.js';
 
 /**
  * The `total` of list pages, remembered per database snapshot.
@@ -15,7 +14,6 @@ import { selectRows } from '../db/connection.js';
  * On PostgreSQL under steady writes it rarely hits and costs one trivial query.
  */
 
-const dialect = new PgDialect();
 /** Distinct lists (query text and parameters: scope, search, filters) kept per snapshot. */
 const MAX_ENTRIES = 500;
 
@@ -37,7 +35,8 @@ function rememberedOf(orm: Orm): Remembered {
 }
 
 function keyOf(query: SQL): string {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  // The text built once per shape (buildQuery): only the values are new on each request.
+  const { sql: text, params } = buildQuery(query);
   return `${text}\u0000${JSON.stringify(params, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))}`;
 }
 

@@ -6,13 +6,14 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import type { QueryOptions, Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import { Column, Name, Param, SQL, StringChunk, Table, sql } from 'drizzle-orm';
+import type { Query } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -296,6 +297,98 @@ export async function truncateAll(orm: Orm): Promise<void> {
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`, which the shared type cannot say. */
 export async function selectRows<Row>(orm: Orm, query: SQL): Promise<Row[]> {
-  const result = (await orm.execute(query)) as unknown as { rows: Row[] };
+  // What orm.execute does, with the text built by buildQuery (its cache) instead of drizzle.
+  // `session` is drizzle's (marked internal): the same object orm.execute goes through.
+  const { session } = orm as unknown as { session: PgSession };
+  const prepared = session.prepareQuery(buildQuery(query), undefined, undefined, false);
+  const result = (await prepared.execute()) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+/** Distinct statement shapes whose text is kept; past it, new shapes are built every time. */
+const MAX_SHAPES = 2000;
+/** Shape → text: a shape is the query's text with its values left out (see buildQuery). */
+const texts = new Map<string, string>();
+/** A number per table and column met, so a shape names them without building their text. */
+const objectIds = new WeakMap<object, number>();
+let nextObjectId = 0;
+const buildStats = { cached: 0, built: 0 };
+
+/**
+ * Collects a query's shape (its text chunks, tables and columns, `?` for each value) and its
+ * values in the order drizzle numbers them ($1, $2, …). False when a chunk is anything else
+ * (a placeholder, an array, a subquery, a value drizzle maps to SQL…): drizzle builds those.
+ */
+function collectShape(chunks: readonly unknown[], shape: string[], params: unknown[]): boolean {
+  for (const chunk of chunks) {
+    if (chunk === undefined) continue;
+    if (chunk === null || typeof chunk === 'string' || typeof chunk === 'number' || typeof chunk === 'boolean') {
+      shape.push('?');
+      params.push(chunk);
+    } else if (chunk instanceof StringChunk) {
+      shape.push(`s${chunk.value.join('')}`);
+    } else if (chunk instanceof SQL) {
+      if (
+        (chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams ||
+        !collectShape(chunk.queryChunks, shape, params)
+      )
+        return false;
+    } else if (chunk instanceof Param) {
+      if (chunk.value === null) {
+        params.push(null);
+      } else if (typeof chunk.value === 'object') {
+        return false;
+      } else {
+        const value: unknown = chunk.encoder.mapToDriverValue(chunk.value);
+        if (typeof value === 'object' && value !== null) return false;
+        params.push(value);
+      }
+      shape.push('?');
+    } else if (chunk instanceof Name) {
+      shape.push(`n${chunk.value}`);
+    } else if (chunk instanceof Column || chunk instanceof Table) {
+      let id = objectIds.get(chunk);
+      if (id === undefined) {
+        id = nextObjectId += 1;
+        objectIds.set(chunk, id);
+      }
+      shape.push(`o${id}`);
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The query's text and values, as drizzle's `sqlToQuery` gives them, with the text built once
+ * per shape: a list's SQL differs between requests only by its values (scope ids, search
+ * pattern, filters, page), and drizzle rebuilding ~3 KB of text cost ~0.5 ms a request on
+ * the activity list (docs/benchmarks.md, issue 9). Only the text is reused: values are
+ * always this query's own, numbered in the same order drizzle numbers them.
+ */
+export function buildQuery(query: SQL): Query {
+  const shape: string[] = [];
+  const params: unknown[] = [];
+  if (collectShape([query], shape, params)) {
+    const key = shape.join('\u0000');
+    const text = texts.get(key);
+    if (text !== undefined) {
+      buildStats.cached += 1;
+      return { sql: text, params };
+    }
+    const built = dialect.sqlToQuery(query);
+    if (texts.size < MAX_SHAPES) texts.set(key, built.sql);
+    buildStats.built += 1;
+    return { sql: built.sql, params: built.params };
+  }
+  buildStats.built += 1;
+  const built = dialect.sqlToQuery(query);
+  return { sql: built.sql, params: built.params };
+}
+
+/** How often buildQuery reused a text (tests). */
+export function queryBuildStats(): Readonly<typeof buildStats> {
+  return { ...buildStats };
 }
