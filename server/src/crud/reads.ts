@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { AnyColumn, Column, SQL } from 'drizzle-orm';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import type { Caller } from '../scope.js';
@@ -16,6 +16,11 @@ export interface ReadModel extends ListShape {
   table: { id: AnyColumn; isActive: AnyColumn };
   /** `users left join bases on ...`: conditions may use any table of it. */
   from: SQL;
+  /**
+   * `from` without its first table (the one `table.id` belongs to): its joins only. Given, a
+   * page joins them to its ids first in the FROM list (selectPage).
+   */
+  joins?: SQL;
   /** `"users"."id" as "id", ...`: the item, with the spec's field names. */
   columns: SQL;
   search: readonly SearchColumn[];
@@ -100,12 +105,20 @@ async function selectPage<Row>(
   { where, query, limit, offset }: PageSlice,
 ): Promise<{ items: Row[]; snapshot: string | undefined }> {
   const order = orderBy(query.sort, model.table.id, query.descending);
+  const pick = sql`select ${model.table.id} as id from ${model.from} where ${where} order by ${order} limit ${limit} offset ${offset}`;
+  const snapshot = sql`(select pg_current_snapshot()::text) as "__snapshot"`;
   const rows = await selectRows<Row & { __snapshot: string }>(
     orm,
-    sql`select ${itemColumns(model)}, (select pg_current_snapshot()::text) as "__snapshot" from ${model.from}
-        where ${model.table.id} = any(array(
-          select ${model.table.id} from ${model.from} where ${where} order by ${order} limit ${limit} offset ${offset}))
-        order by ${order}`,
+    model.joins
+      ? // The page's ids first in the FROM list, then its table and the joins, row by row: with
+        // ten tables the planner keeps that written order (join_collapse_limit is 8), and with
+        // `= any(array(…))` it hash-joined every contract to shape 20 activities (issue 9).
+        sql`with "page" as materialized (${pick})
+            select ${itemColumns(model)}, ${snapshot}
+            from "page" join ${(model.table.id as Column).table} on ${model.table.id} = "page"."id" ${model.joins}
+            order by ${order}`
+      : sql`select ${itemColumns(model)}, ${snapshot} from ${model.from}
+            where ${model.table.id} = any(array(${pick})) order by ${order}`,
   );
   return {
     items: rows.map(({ __snapshot: _snapshot, ...item }) => item as Row),

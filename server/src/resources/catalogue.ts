@@ -69,19 +69,18 @@ function catalogueReads(entity: CatalogueEntity) {
   const table = tableOf(entity);
   const ancestors = ancestorsOf(entity);
   const parents = HIERARCHY[entity].parents;
+  const joins = sql.join(
+    ancestors.map(
+      ({ entity: ancestor, via }) =>
+        sql`join ${tableOf(ancestor)} on ${tableOf(ancestor).id} = ${parentColumn(via, ancestor)}`,
+    ),
+    sql` `,
+  );
   return {
     table,
     parents,
-    from: sql.join(
-      [
-        sql`${table}`,
-        ...ancestors.map(
-          ({ entity: ancestor, via }) =>
-            sql`join ${tableOf(ancestor)} on ${tableOf(ancestor).id} = ${parentColumn(via, ancestor)}`,
-        ),
-      ],
-      sql` `,
-    ),
+    from: sql`${table} ${joins}`,
+    joins,
     // Every ancestor, the chain's included: an activity hangs from its package too (docs/hierarchy.md).
     ancestorsActive: sql`(${sql.join(
       ancestors.map(({ entity: ancestor }) => sql`${tableOf(ancestor).isActive}`),
@@ -126,6 +125,7 @@ export function catalogueResource<Item, Input extends object>(
   const read: ReadModel = {
     table: { id: table.id, isActive: table.isActive },
     from: derived.from,
+    joins: derived.joins,
     columns: columnList({
       id: table.id,
       ...options.columns,
