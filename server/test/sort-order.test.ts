@@ -188,6 +188,8 @@ describe('indexes', () => {
         'activities_sort_idx',
         'areas_sort_idx',
         'blocks_sort_idx',
+        'contracts_base_sort_idx',
+        'contracts_work_sort_idx',
         'disciplines_sort_idx',
         'equipment_sort_idx',
         'functions_sort_idx',

@@ -1,7 +1,7 @@
 import { check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { BRAZILIAN_STATES, REPORTING_PERIODS } from '@canteiro/shared/domain';
-import { createdAt, id, isActive, lower, oneOf } from './columns.js';
+import { createdAt, id, isActive, lower, oneOf, sortKey } from './columns.js';
 
 /** The hierarchy every other record hangs from: base → work → contract. */
 
@@ -69,7 +69,10 @@ export const contracts = pgTable(
     }),
     uniqueIndex('contracts_work_name_unique').on(t.workId, lower(t.name)),
     unique('contracts_id_work_unique').on(t.id, t.workId),
-    index('contracts_base_idx').on(t.baseId),
+    // A base or work user's contract list walks its scope in the list's order and stops at the
+    // page (the sort key of lists, crud/list-query.ts), instead of sorting every contract of it.
+    index('contracts_base_sort_idx').on(t.baseId, sortKey(t.name), t.id),
+    index('contracts_work_sort_idx').on(t.workId, sortKey(t.name), t.id),
     check('contracts_reporting_goal_check', sql`${t.reportingGoal} > 0`),
     check('contracts_reporting_period_check', oneOf(t.reportingPeriod, REPORTING_PERIODS)),
   ],
