@@ -13,6 +13,8 @@
  * generator shares the machine's cores with the server. Writes .bench/list-pages*.json.
  *
  * BENCH_ONLY=health,bases measures only those targets; BENCH_LOG_LEVEL sets the server's.
+ * BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the activity page (search, page 1) as an admin,
+ * the very SQL listPage runs (crud/reads.ts pageQuery), before the load.
  * BENCH_PROFILE=1 also writes a CPU profile of the server (.bench/profiles/) and prints
  * where its time went (bench/profile-summary.ts). A benchmark, not a test: it never fails.
  */
@@ -28,6 +30,10 @@ import { passwordHashing } from '../src/authentication/passwords.js';
 import type { LoadResult } from './support.js';
 import { freePort, load, median, repository, signIn, startServer, stopServer, table } from './support.js';
 import { summariseProfile } from './profile-summary.js';
+import { activitiesResource } from '../src/resources/activities.js';
+import { parseListQuery } from '../src/crud/list-query.js';
+import { listConditions, pageQuery } from '../src/crud/reads.js';
+import type { Caller } from '../src/scope.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -37,6 +43,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 /** The server's LOG_LEVEL (warn: no line per request; info writes two per request). */
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 /** Only these targets (comma-separated names), e.g. `health,bases`. */
@@ -128,6 +135,23 @@ async function buildDatabase(dataDir: string): Promise<{ seconds: number; activi
   }
 }
 
+/** EXPLAIN ANALYZE of the activity page as listPage builds it, twice (the second with a warm cache). */
+async function explainActivityPage(dataDir: string, contract: number): Promise<string> {
+  const db = await openDatabase({ databaseUrl: DATABASE_URL, databaseReadUrl: null, dataDir });
+  try {
+    const model = activitiesResource('America/Sao_Paulo').read;
+    const query = parseListQuery(model, { contract: String(contract), search: SEARCH_TERMS[0] });
+    const admin = { id: 1, profile: 'admin', baseId: null, workId: null, contractId: null } as unknown as Caller;
+    const page = pageQuery(model, { where: listConditions(model, admin, query), query, limit: 20, offset: 0 });
+    const explain = sql`explain (analyze, costs off) ${page}`;
+    await selectRows(db.orm, explain);
+    const rows = await selectRows<Record<string, string>>(db.orm, explain);
+    return rows.map((row) => Object.values(row)[0]).join('\n');
+  } finally {
+    await db.close();
+  }
+}
+
 interface Target {
   name: string;
   /** Who asks: admin unless said. */
@@ -168,6 +192,8 @@ try {
   console.log(`building ${where}: ${USERS} users, ${CONTRACTS} contracts with ${ACTIVITIES} activities …`);
   const built = await buildDatabase(dataDir);
   console.log(`inserted in ${built.seconds.toFixed(1)} s (${built.activities} activities)`);
+  if (EXPLAIN)
+    console.log(`activity page, contract ${built.contract}:\n${await explainActivityPage(dataDir, built.contract)}`);
   const port = await freePort();
   const profiles = path.join(output, 'profiles');
   rmSync(profiles, { recursive: true, force: true });

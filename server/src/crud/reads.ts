@@ -73,7 +73,7 @@ export const isoTimestamp = (column: AnyColumn): SQL =>
 /** A date column as `YYYY-MM-DD`. */
 export const isoDate = (column: AnyColumn): SQL => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
-function listConditions(model: ReadModel, caller: Caller, query: ListQuery): SQL {
+export function listConditions(model: ReadModel, caller: Caller, query: ListQuery): SQL {
   return allOf([
     model.scope(caller),
     // Without includeInactive a list shows what is in effect active: own flag and ancestors (docs/scoping.md).
@@ -83,7 +83,7 @@ function listConditions(model: ReadModel, caller: Caller, query: ListQuery): SQL
   ]);
 }
 
-interface PageSlice {
+export interface PageSlice {
   where: SQL;
   query: ListQuery;
   limit: number;
@@ -98,28 +98,30 @@ interface PageSlice {
  * (2 ms a page with 300 activities on PGlite; docs/benchmarks.md, issue 9).
  * Each row also carries the database snapshot the page was read in (`__snapshot`, removed
  * here), so the total can be taken from memory without another round trip (totals.ts).
+ * Exported for the benchmark's EXPLAIN (bench/list-pages.ts, BENCH_EXPLAIN=1).
  */
-async function selectPage<Row>(
-  orm: Orm,
-  model: ReadModel,
-  { where, query, limit, offset }: PageSlice,
-): Promise<{ items: Row[]; snapshot: string | undefined }> {
+export function pageQuery(model: ReadModel, { where, query, limit, offset }: PageSlice): SQL {
   const order = orderBy(query.sort, model.table.id, query.descending);
   const pick = sql`select ${model.table.id} as id from ${model.from} where ${where} order by ${order} limit ${limit} offset ${offset}`;
   const snapshot = sql`(select pg_current_snapshot()::text) as "__snapshot"`;
-  const rows = await selectRows<Row & { __snapshot: string }>(
-    orm,
-    model.joins
-      ? // The page's ids first in the FROM list, then its table and the joins, row by row: with
-        // ten tables the planner keeps that written order (join_collapse_limit is 8), and with
-        // `= any(array(…))` it hash-joined every contract to shape 20 activities (issue 9).
-        sql`with "page" as materialized (${pick})
-            select ${itemColumns(model)}, ${snapshot}
-            from "page" join ${(model.table.id as Column).table} on ${model.table.id} = "page"."id" ${model.joins}
-            order by ${order}`
-      : sql`select ${itemColumns(model)}, ${snapshot} from ${model.from}
-            where ${model.table.id} = any(array(${pick})) order by ${order}`,
-  );
+  return model.joins
+    ? // The page's ids first in the FROM list, then its table and the joins, row by row: with
+      // ten tables the planner keeps that written order (join_collapse_limit is 8), and with
+      // `= any(array(…))` it hash-joined every contract to shape 20 activities (issue 9).
+      sql`with "page" as materialized (${pick})
+          select ${itemColumns(model)}, ${snapshot}
+          from "page" join ${(model.table.id as Column).table} on ${model.table.id} = "page"."id" ${model.joins}
+          order by ${order}`
+    : sql`select ${itemColumns(model)}, ${snapshot} from ${model.from}
+          where ${model.table.id} = any(array(${pick})) order by ${order}`;
+}
+
+async function selectPage<Row>(
+  orm: Orm,
+  model: ReadModel,
+  slice: PageSlice,
+): Promise<{ items: Row[]; snapshot: string | undefined }> {
+  const rows = await selectRows<Row & { __snapshot: string }>(orm, pageQuery(model, slice));
   return {
     items: rows.map(({ __snapshot: _snapshot, ...item }) => item as Row),
     snapshot: rows[0]?.__snapshot,
