@@ -186,8 +186,11 @@ test.describe.serial('Management (issue 9)', () => {
       `/api/disciplines?contract=${otherContract}&includeInactive=true`,
     );
     expect(foreign.body.total).toBe(0);
+    // A link to another contract: its only contract is chosen instead, and the list is its own.
     await page.goto(`/management/discipline?contract=${otherContract}`);
-    await expect(page.getByText('Nenhum registro')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`[?&]contract=${own}(&|$)`));
+    await page.getByLabel('Buscar').fill(unique);
+    await expect(row(page, discipline)).toHaveCount(1);
     await expect(row(page, foreignDiscipline)).toHaveCount(0);
   });
 });
