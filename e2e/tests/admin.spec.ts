@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { signIn, signInWithForm } from './support';
+import { choose, formDialog, signIn, signInWithForm, typeDate } from './support';
 
 const unique = Date.now().toString(36).slice(-5).toUpperCase();
 
@@ -9,22 +9,6 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082',
   'hex',
 );
-
-/** The open resource form (its buttons live in the modal's footer). */
-const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('resource-form') });
-
-async function choose(page: Page, dialog: Locator, label: string, option: string) {
-  await dialog.getByLabel(label, { exact: true }).click();
-  await page.keyboard.type(option.slice(0, 12));
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function typeDate(dialog: Locator, label: string, date: string) {
-  const input = dialog.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press('Tab');
-}
 
 async function addRow(page: Page, path: string, fill: (dialog: Locator) => Promise<void>) {
   await page.goto(path);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { signIn } from './support';
+import { choose, formDialog, signIn, typeDate } from './support';
 
 /** Issue 9: the Management module walked as its users walk it, in Chromium against the real server. */
 
@@ -8,7 +8,6 @@ const unique = Date.now().toString(36).slice(-5).toUpperCase();
 const OWN_CONTRACT = 'Construtora Alvorada — Estrutura';
 const OTHER_CONTRACT = 'Fênix Instalações — Elétrica';
 
-const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('resource-form') });
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 
 /** An API call with the page's session, as the app makes it. */
@@ -24,20 +23,6 @@ async function contractId(page: Page, name: string): Promise<number> {
   const found = body.find((option) => option.name === name);
   expect(found, `contract ${name} in the admin's options`).toBeTruthy();
   return found!.id;
-}
-
-/** Opens a select by its label, types to narrow it and picks the option. */
-async function choose(page: Page, scope: Locator | Page, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.keyboard.type(option.slice(0, 14));
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function typeDate(dialog: Locator, label: string, date: string) {
-  const input = dialog.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press('Tab');
 }
 
 async function addRow(page: Page, fill: (dialog: Locator) => Promise<void>) {

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const ACCOUNTS = {
@@ -53,4 +53,22 @@ export async function menuLabels(page: Page): Promise<string[]> {
   const menu = page.getByTestId('module-menu');
   await expect(menu).toBeVisible();
   return (await menu.getByRole('link').allInnerTexts()).map((text) => text.trim());
+}
+
+/** The open resource form (its buttons live in the modal's footer). */
+export const formDialog = (page: Page) => page.locator('.ant-modal').filter({ has: page.getByTestId('resource-form') });
+
+/** Opens a select by its label, types the start of the option to narrow it and picks it. */
+export async function choose(page: Page, scope: Locator | Page, label: string, option: string): Promise<void> {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.keyboard.type(option.slice(0, 12));
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Types a date as a person does, then leaves the field. */
+export async function typeDate(dialog: Locator, label: string, date: string): Promise<void> {
+  const input = dialog.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(date);
+  await input.press('Tab');
 }
