@@ -84,6 +84,8 @@ for (const width of WIDTHS) {
       await expect(page.getByTestId('home-modules')).toBeVisible();
       report.push(...(await audit(page, testInfo, 'home')));
       await page.goto('/admin');
+      // Once the sidebar has revealed its user panel (a click during the reveal was lost once in CI).
+      await settle(page);
       await page.getByRole('button', { name: /Menu do usuário/ }).click();
       await expect(page.getByTestId('avatar-menu')).toBeVisible();
       report.push(...(await audit(page, testInfo, 'avatar menu open')));

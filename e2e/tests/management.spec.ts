@@ -25,6 +25,18 @@ async function contractId(page: Page, name: string): Promise<number> {
   return found!.id;
 }
 
+/**
+ * Confirms the open confirmation dialog once its opening animation has ended: a click during
+ * the zoom landed beside the moving button once in CI (the trace shows the click, no request).
+ */
+async function confirm(page: Page, action: string) {
+  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: action, exact: true }) });
+  await expect(dialog).toBeVisible();
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 async function addRow(page: Page, fill: (dialog: Locator) => Promise<void>) {
   await page.getByRole('button', { name: 'Adicionar' }).click();
   const dialog = formDialog(page);
@@ -129,10 +141,10 @@ test.describe.serial('Management (issue 9)', () => {
     await expect(created).toContainText('150 m²');
 
     await created.getByRole('button', { name: 'Concluir' }).click();
-    await page.locator('.ant-modal:visible').getByRole('button', { name: 'Concluir' }).click();
+    await confirm(page, 'Concluir');
     await expect(created).toContainText('Concluída');
     await created.getByRole('button', { name: 'Reabrir' }).click();
-    await page.locator('.ant-modal:visible').getByRole('button', { name: 'Reabrir' }).click();
+    await confirm(page, 'Reabrir');
     await expect(created).toContainText('No prazo');
     await expect(created.getByRole('button', { name: 'Concluir' })).toBeVisible();
 
