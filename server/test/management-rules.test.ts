@@ -8,8 +8,9 @@ import type { Database } from '../src/db/connection.js';
 import { selectRows } from '../src/db/connection.js';
 import { ENTITIES } from '@canteiro/shared/domain';
 import { duplicateIndexName } from '../src/crud/writes.js';
-import { areas, blocks, disciplines, locals, packages } from '../src/db/schema/catalogue.js';
-import { bases, contracts, works } from '../src/db/schema/organisation.js';
+import { areas } from '../src/db/schema/catalogue.js';
+import { contracts } from '../src/db/schema/organisation.js';
+import { TABLES } from '../src/resources/catalogue.js';
 import type { Client, World } from './admin-fixtures.js';
 import { body, managementSuite } from './management-fixtures.js';
 import type { Catalogue } from './management-fixtures.js';
@@ -200,16 +201,6 @@ describe('inactive parents (spec §8)', () => {
     ],
     ['equipment', [['contract', 'contract']]],
   ];
-  const tables = {
-    base: bases,
-    work: works,
-    contract: contracts,
-    discipline: disciplines,
-    area: areas,
-    local: locals,
-    block: blocks,
-    package: packages,
-  };
 
   for (const [entity, inactive] of cases) {
     test(`${entity}: 409 parent_inactive for ${inactive.map(([, what]) => what).join(', ')}`, async () => {
@@ -218,7 +209,7 @@ describe('inactive parents (spec §8)', () => {
       ids.base = contract!.baseId;
       ids.work = contract!.workId;
       for (const [field, what] of inactive) {
-        const table = tables[what as keyof typeof tables];
+        const table = TABLES[what as keyof typeof TABLES];
         await db.orm.update(table).set({ isActive: false }).where(eq(table.id, ids[what]!));
         const response = await admin.post(url(entity), body[entity](catalogue.a1));
         assert.equal(response.statusCode, 409, `${entity} with ${what} inactive: ${response.body}`);

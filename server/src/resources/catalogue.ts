@@ -33,7 +33,7 @@ import type { EntityTable, RowAction } from '../crud/writes.js';
  */
 
 /** The table of each entity a catalogue record can hang from (or be). */
-const TABLES = {
+export const TABLES = {
   base: bases,
   work: works,
   contract: contracts,
