@@ -49,3 +49,12 @@ export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATC
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH = 100;
+
+/** Report ingestion (docs/ingestion.md): rows a batch may carry, and each row's limits. */
+export const MAX_REPORTS_PER_BATCH = 1000;
+/** A device clock may run a little ahead of the server's; more than this is refused. */
+export const MAX_REPORT_FUTURE_MINUTES = 5;
+/** Workers of one crew seen in one observation (activity report `quantity`). */
+export const MAX_WORKERS_SEEN = 200;
+/** `notes` and `reportInfo` of a report row. */
+export const MAX_REPORT_TEXT = 2000;

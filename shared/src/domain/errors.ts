@@ -49,6 +49,17 @@ export const ERROR_CODES = [
   'duplicate_equipment',
   'activity_already_finished',
   'activity_not_finished',
+  // sessions: a back-office token opens the back-office, a mobile token /api/mobile/* only
+  'mobile_session_required',
+  'web_session_required',
+  // report ingestion (docs/ingestion.md): a batch, and one rejected row
+  'too_many_reports',
+  'unknown_kind',
+  'contract_out_of_scope',
+  'invalid_reference',
+  'inactive_reference',
+  // dashboards (spec §8)
+  'dashboard_fetch_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -66,6 +77,9 @@ export const FIELD_CODES = [
   'inactive_parent',
   'invalid_parent',
   'invalid_text',
+  'in_future',
+  'from_after_to',
+  'from_time_after_to_time',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 

@@ -45,3 +45,11 @@ export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
 /** Survey answers are ratings on this scale. */
 export const SURVEY_RATING = { min: 1, max: 5 } as const;
+
+/** Where a session was opened: the back-office (`from_web: true`) or the mobile app. */
+export const SESSION_CHANNELS = ['web', 'mobile'] as const;
+export type SessionChannel = (typeof SESSION_CHANNELS)[number];
+
+/** The three kinds of observation the mobile app sends (spec §3). */
+export const REPORT_KINDS = ['activity', 'equipment', 'quantity'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { PROFILES, SURVEY_RATING } from '@canteiro/shared/domain';
+import { PROFILES, SESSION_CHANNELS, SURVEY_RATING } from '@canteiro/shared/domain';
 import { createdAt, id, isActive, lower, oneOf, sortKey } from './columns.js';
 import { bases, contracts, works } from './organisation.js';
 
@@ -96,10 +96,19 @@ export const authTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /**
+     * Where the session was opened: `web` (the back-office, `from_web: true`) opens every
+     * route but the mobile app's; `mobile` opens /api/mobile/* only (docs/ingestion.md).
+     */
+    channel: text('channel').notNull().default('web'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('auth_tokens_hash_unique').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('auth_tokens_hash_unique').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId),
+    check('auth_tokens_channel_check', oneOf(t.channel, SESSION_CHANNELS)),
+  ],
 );
 
 /**

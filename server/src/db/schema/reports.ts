@@ -1,14 +1,22 @@
-import { boolean, check, foreignKey, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, numeric, pgTable, smallint, text, timestamp, uuid, date } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { EQUIPMENT_CLASSIFICATIONS, MEASURE_UNITS } from '@canteiro/shared/domain';
-import { bigId, createdAt, isActive, oneOf } from './columns.js';
+import { oneOf } from './columns.js';
 import { activities, areas, equipment, functions, locals, occurrences, packages, sameContract } from './catalogue.js';
 import { contracts } from './organisation.js';
 import { users } from './people.js';
 
 /**
- * What reporters send from the mobile app, one row per observation. Dashboards always
- * read one contract over a time range, hence the (contract_id, report_time) indexes.
+ * What reporters send from the mobile app, one row per observation (docs/ingestion.md).
+ *
+ * - `id` is the UUID the device made: the observation's identity, so a resent row finds
+ *   its first copy (exactly once, `insert … on conflict (id) do nothing`).
+ * - `report_time` is the instant; `local_date`, `local_minute` (minutes since midnight) and
+ *   `local_weekday` (ISO, 1 Monday … 7 Sunday) are that instant on the site's clock
+ *   (SITE_TIME_ZONE), fixed when the row is stored, so filters by time of day and weekday
+ *   and the dashboards' buckets never convert time zones row by row.
+ * - Reports are facts: they have no active flag and are never edited.
+ * - The composite foreign keys make the database refuse a reference of another contract.
  */
 
 const contractId = () =>
@@ -19,13 +27,28 @@ const reporterId = () =>
   integer('user_id')
     .notNull()
     .references(() => users.id);
-const reportTime = () => timestamp('report_time', { withTimezone: true }).notNull();
+
+const observation = () => ({
+  id: uuid('id').primaryKey(),
+  contractId: contractId(),
+  reportTime: timestamp('report_time', { withTimezone: true }).notNull(),
+  localDate: date('local_date', { mode: 'string' }).notNull(),
+  localMinute: smallint('local_minute').notNull(),
+  localWeekday: smallint('local_weekday').notNull(),
+  userId: reporterId(),
+  /** When the server stored it (the device may send hours later). */
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const siteClockChecks = (table: string) => [
+  check(`${table}_local_minute_check`, sql`local_minute between 0 and 1439`),
+  check(`${table}_local_weekday_check`, sql`local_weekday between 1 and 7`),
+];
 
 export const activityReports = pgTable(
   'activity_reports',
   {
-    id: bigId(),
-    contractId: contractId(),
+    ...observation(),
     packageId: integer('package_id').notNull(),
     localId: integer('local_id').notNull(),
     activityId: integer('activity_id').notNull(),
@@ -34,14 +57,10 @@ export const activityReports = pgTable(
       .notNull()
       .references(() => occurrences.id),
     /** Number of workers of that crew seen doing the occurrence. */
-    quantity: integer('quantity').notNull(),
+    quantity: smallint('quantity').notNull(),
     notes: text('notes'),
     reportInfo: text('report_info'),
-    reportTime: reportTime(),
-    userId: reporterId(),
-    isScheduled: boolean('is_scheduled').notNull().default(true),
-    isActive: isActive(),
-    createdAt: createdAt(),
+    isScheduled: boolean('is_scheduled').notNull(),
   },
   (t) => [
     index('activity_reports_contract_time_idx').on(t.contractId, t.reportTime),
@@ -49,25 +68,21 @@ export const activityReports = pgTable(
     sameContract('activity_reports_local_fk', t.localId, t.contractId, locals),
     sameContract('activity_reports_activity_fk', t.activityId, t.contractId, activities),
     sameContract('activity_reports_function_fk', t.functionId, t.contractId, functions),
-    check('activity_reports_quantity_check', sql`${t.quantity} >= 0`),
+    check('activity_reports_quantity_check', sql`${t.quantity} between 1 and 200`),
+    ...siteClockChecks('activity_reports'),
   ],
 );
 
 export const equipmentReports = pgTable(
   'equipment_reports',
   {
-    id: bigId(),
-    contractId: contractId(),
+    ...observation(),
     packageId: integer('package_id').notNull(),
     areaId: integer('area_id').notNull(),
     activityId: integer('activity_id').notNull(),
     equipmentId: integer('equipment_id').notNull(),
     classification: text('classification').notNull(),
     notes: text('notes'),
-    reportTime: reportTime(),
-    userId: reporterId(),
-    isActive: isActive(),
-    createdAt: createdAt(),
   },
   (t) => [
     index('equipment_reports_contract_time_idx').on(t.contractId, t.reportTime),
@@ -80,24 +95,20 @@ export const equipmentReports = pgTable(
       foreignColumns: [equipment.id, equipment.contractId],
     }),
     check('equipment_reports_classification_check', oneOf(t.classification, EQUIPMENT_CLASSIFICATIONS)),
+    ...siteClockChecks('equipment_reports'),
   ],
 );
 
 export const quantityReports = pgTable(
   'quantity_reports',
   {
-    id: bigId(),
-    contractId: contractId(),
+    ...observation(),
     packageId: integer('package_id').notNull(),
     areaId: integer('area_id').notNull(),
     activityId: integer('activity_id').notNull(),
     /** Quantity produced since the last report, in `unity`. */
     quantity: numeric('quantity', { precision: 14, scale: 3, mode: 'number' }).notNull(),
     unity: text('unity').notNull(),
-    reportTime: reportTime(),
-    userId: reporterId(),
-    isActive: isActive(),
-    createdAt: createdAt(),
   },
   (t) => [
     index('quantity_reports_contract_time_idx').on(t.contractId, t.reportTime),
@@ -106,5 +117,6 @@ export const quantityReports = pgTable(
     sameContract('quantity_reports_activity_fk', t.activityId, t.contractId, activities),
     check('quantity_reports_quantity_check', sql`${t.quantity} >= 0`),
     check('quantity_reports_unity_check', oneOf(t.unity, MEASURE_UNITS)),
+    ...siteClockChecks('quantity_reports'),
   ],
 );

@@ -42,6 +42,14 @@ export const ptBR = {
     duplicate_equipment: 'Já existe um equipamento desta empresa com esta especificação nesta contratada.',
     activity_already_finished: 'Não foi possível concluir a atividade: ela já está concluída.',
     activity_not_finished: 'Não foi possível reabrir a atividade: ela não está concluída.',
+    mobile_session_required: 'Este endereço é do aplicativo móvel: entre pelo aplicativo.',
+    web_session_required: 'Esta sessão é do aplicativo móvel e não abre o painel administrativo.',
+    too_many_reports: 'Envie no máximo {{max}} apontamentos por lote.',
+    unknown_kind: 'Tipo de apontamento desconhecido.',
+    contract_out_of_scope: 'A contratada não existe ou está fora do seu acesso.',
+    invalid_reference: 'Um registro citado não pertence à contratada ou à hierarquia escolhida.',
+    inactive_reference: 'Um registro citado está inativo.',
+    dashboard_fetch_failed: 'Erro ao buscar os dados',
   },
   validation: {
     required: 'Campo obrigatório.',
@@ -55,6 +63,9 @@ export const ptBR = {
     inactive_parent: 'Registro inativo.',
     invalid_parent: 'Não pertence ao registro selecionado acima.',
     invalid_text: 'Contém caracteres inválidos.',
+    in_future: 'Não pode estar no futuro.',
+    from_after_to: 'A data inicial não pode ser posterior à data final.',
+    from_time_after_to_time: 'A hora inicial não pode ser posterior à hora final.',
   },
   routes: {
     activityReport: {
