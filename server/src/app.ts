@@ -30,6 +30,8 @@ import { packagesRoutes } from './resources/packages.js';
 import { activitiesRoutes } from './resources/activities.js';
 import { functionsRoutes } from './resources/functions.js';
 import { equipmentRoutes } from './resources/equipment.js';
+import { mobileRoutes } from './mobile/routes.js';
+import { reportRoutes } from './reports/routes.js';
 
 export interface AppDependencies {
   config: Config;
@@ -121,6 +123,9 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   await app.register(activitiesRoutes, { prefix: '/api/activities', db, siteTimeZone: config.siteTimeZone });
   await app.register(functionsRoutes, { prefix: '/api/functions', db });
   await app.register(equipmentRoutes, { prefix: '/api/equipment', db });
+  // Reports: the mobile app sends them (docs/ingestion.md), the back-office lists them (docs/reports.md).
+  await app.register(mobileRoutes, { prefix: '/api/mobile', config, db });
+  await app.register(reportRoutes, { prefix: '/api/reports', config, db });
   await app.register(remotesRoutes, { config });
   await app.register(frontEnds, { staticRoot: config.staticRoot });
   return app;

@@ -63,6 +63,8 @@ export const apiDocs = appWide(async (app: FastifyInstance) => {
         { name: 'occurrences', description: 'Administration: the occurrence list (admins)' },
         { name: 'users', description: 'Administration: users and their pictures' },
         { name: 'surveys', description: 'The app survey: read-only list (admins) and mobile submission' },
+        { name: 'mobile', description: 'The mobile app: report ingestion (exactly once) and its catalogue' },
+        { name: 'reports', description: 'The three report lists (activity, equipment, quantity) and their export' },
       ],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
