@@ -14,3 +14,4 @@ export * from './schemas/occurrence.js';
 export * from './schemas/user.js';
 export * from './schemas/survey.js';
 export * from './schemas/catalogue.js';
+export * from './schemas/filters.js';
