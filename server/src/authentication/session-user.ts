@@ -1,5 +1,5 @@
 import { PROFILE_LABELS } from '@canteiro/shared/domain';
-import type { Profile, SessionUser } from '@canteiro/shared/domain';
+import type { Profile, SessionChannel, SessionUser } from '@canteiro/shared/domain';
 import type { users } from '../db/schema/people.js';
 
 type UserRow = Pick<
@@ -29,4 +29,6 @@ export interface AuthenticatedUser {
   contractId: number | null;
   /** Still on the temporary password an administrator gave: only the password change is open. */
   firstAccess: boolean;
+  /** Where the session was opened: `mobile` opens /api/mobile/* only, `web` everything else. */
+  channel: SessionChannel;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
-import type { Profile } from '@canteiro/shared/domain';
+import type { Profile, SessionChannel } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
 import { authTokens, users } from '../db/schema/people.js';
 import { userEffectivelyActive } from '../scope.js';
@@ -12,13 +12,18 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 /** Only this digest is stored: a copy of the table opens no session. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-/** Starts a session for the user and returns the token, which is never stored as is. */
-export async function issueToken(orm: Orm, userId: number, ttlHours: number): Promise<string> {
+/**
+ * Starts a session for the user and returns the token, which is never stored as is. The
+ * channel says which routes it opens: `web` every route but /api/mobile/*, `mobile` only
+ * those (plugins/authentication.ts, docs/ingestion.md).
+ */
+export async function issueToken(orm: Orm, userId: number, ttlHours: number, channel: SessionChannel): Promise<string> {
   const token = newToken();
   // The database clock decides expiry, so instances with skewed clocks agree.
   await orm.insert(authTokens).values({
     userId,
     tokenHash: hashToken(token),
+    channel,
     expiresAt: sql`now() + make_interval(hours => ${ttlHours})`,
   });
   await orm.delete(authTokens).where(and(eq(authTokens.userId, userId), lte(authTokens.expiresAt, sql`now()`)));
@@ -35,6 +40,7 @@ function sessionQuery(orm: Orm) {
       workId: users.workId,
       contractId: users.contractId,
       firstAccess: users.firstAccess,
+      channel: authTokens.channel,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -62,7 +68,9 @@ export async function findSession(orm: Orm, tokenHash: string): Promise<Authenti
     sessionQueries.set(orm, query);
   }
   const [session] = await query.execute({ tokenHash });
-  return session ? { ...session, profile: session.profile as Profile } : null;
+  return session
+    ? { ...session, profile: session.profile as Profile, channel: session.channel as SessionChannel }
+    : null;
 }
 
 /** Ends every session of the user: deactivation is for good, reactivating opens none of them again. */

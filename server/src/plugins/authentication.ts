@@ -18,6 +18,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Open to a session still on its temporary password (change it, sign out, who am I). */
     beforePasswordChange?: boolean;
+    /**
+     * Open to a session of either channel (web or mobile). Without it a route under
+     * /api/mobile/ needs a mobile session and every other route a web one.
+     */
+    anyChannel?: boolean;
   }
 }
 
@@ -47,12 +52,27 @@ export const authentication = appWide<AuthenticationOptions>(async (app: Fastify
     const tokenHash = hashToken(token);
     const user = await findSession(db.orm, tokenHash);
     if (!user) throw notAuthenticated();
+    checkChannel(request, user);
     // 409, not 403: the client signs out on 403; this one takes the user to /password.
     if (user.firstAccess && !openBeforePasswordChange(request)) throw new ApiError(409, 'password_change_required');
     request.user = user;
     request.tokenHash = tokenHash;
   });
 });
+
+/**
+ * A mobile session (signed in without `from_web`, as the app does) opens the app's routes
+ * and nothing else, and a web session none of the app's: a token taken from a phone is no
+ * key to the back-office, and a reporter (who can only sign in from the app) never reaches
+ * it (docs/ingestion.md). 403, so a client holding the wrong kind of token drops it.
+ */
+function checkChannel(request: FastifyRequest, user: AuthenticatedUser): void {
+  const { config } = request.routeOptions;
+  if (config.anyChannel === true) return;
+  const mobileRoute = config.mobile === true;
+  if (mobileRoute && user.channel !== 'mobile') throw new ApiError(403, 'mobile_session_required');
+  if (!mobileRoute && user.channel !== 'web') throw new ApiError(403, 'web_session_required');
+}
 
 function needsSession(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;

@@ -155,6 +155,8 @@ export async function userPictureRoutes(
   app.get(
     '/:id/picture',
     {
+      // The sign-in answer's profile_picture points here, for the mobile app as for the web.
+      config: { anyChannel: true },
       schema: {
         summary: "A user's profile picture (the caller's own, or a user in its scope)",
         tags: ['users'],

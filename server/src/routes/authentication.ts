@@ -57,8 +57,10 @@ export async function authenticationRoutes(
       await loginSucceeded(orm, attemptId, account, request.ip);
       if (user.profile === 'reporter' && credentials.from_web) throw new ApiError(403, 'reporter_denied');
 
-      const token = await issueToken(orm, user.id, config.tokenTtlHours);
-      request.log.info({ userId: user.id }, 'signed in');
+      // Without from_web the session is the mobile app's: it opens /api/mobile/* and nothing else.
+      const channel = credentials.from_web ? 'web' : 'mobile';
+      const token = await issueToken(orm, user.id, config.tokenTtlHours, channel);
+      request.log.info({ userId: user.id, channel }, 'signed in');
       return { token, user: toSessionUser(user) };
     },
   );
