@@ -1,4 +1,13 @@
 import type { FastifySchema } from 'fastify';
+import {
+  ERROR_CODES,
+  EQUIPMENT_CLASSIFICATIONS,
+  MAX_REPORT_FUTURE_MINUTES,
+  MAX_REPORT_TEXT,
+  MAX_REPORTS_PER_BATCH,
+  MAX_WORKERS_SEEN,
+  MEASURE_UNITS,
+} from '@canteiro/shared/domain';
 
 /**
  * OpenAPI descriptions of the mobile app's routes (docs/ingestion.md). Documentation only:
@@ -20,5 +29,126 @@ export const mobileLogoutDocs: FastifySchema = {
   response: {
     204: { description: 'Signed out.', type: 'null' },
     ...channelErrors,
+  },
+};
+
+const id = { type: 'integer', minimum: 1 };
+const text = { type: 'string', maxLength: MAX_REPORT_TEXT, nullable: true };
+const observation = {
+  id: { type: 'string', format: 'uuid', description: 'Made by the device; any UUID version, either case.' },
+  contract: id,
+  reportTime: {
+    type: 'string',
+    format: 'date-time',
+    description: `ISO 8601 with its offset (Z or ±hh:mm); at most ${MAX_REPORT_FUTURE_MINUTES} minutes ahead of the server.`,
+  },
+};
+const row = (kind: string, properties: Record<string, unknown>, required: string[]) => ({
+  type: 'object',
+  properties: { ...observation, kind: { type: 'string', enum: [kind] }, ...properties },
+  required: ['id', 'kind', 'contract', 'reportTime', ...required],
+});
+
+export const reportBatchDocs: FastifySchema = {
+  summary: 'Send a batch of observations (exactly once; no XSRF header needed)',
+  description:
+    `Up to ${MAX_REPORTS_PER_BATCH} rows. Each row is checked on its own: one bad row holds back no other. ` +
+    'A row whose id is already stored (or appears earlier in the batch) is a duplicate and changes nothing. ' +
+    'Every accepted row is committed before the answer. Rejection codes: validation_failed (with a code per field, ' +
+    'reportTime in_future), invalid_text, unknown_kind, contract_out_of_scope, invalid_reference and inactive_reference ' +
+    '(with the field). See docs/ingestion.md.',
+  tags,
+  ...session,
+  body: {
+    type: 'object',
+    properties: {
+      reports: {
+        type: 'array',
+        maxItems: MAX_REPORTS_PER_BATCH,
+        items: {
+          oneOf: [
+            row(
+              'activity',
+              {
+                package: id,
+                local: id,
+                activity: id,
+                function: id,
+                occurrence: id,
+                quantity: { type: 'integer', minimum: 1, maximum: MAX_WORKERS_SEEN },
+                notes: text,
+                reportInfo: text,
+                isScheduled: { type: 'boolean' },
+              },
+              ['package', 'local', 'activity', 'function', 'occurrence', 'quantity', 'isScheduled'],
+            ),
+            row(
+              'equipment',
+              {
+                package: id,
+                area: id,
+                activity: id,
+                equipment: id,
+                classification: { type: 'string', enum: [...EQUIPMENT_CLASSIFICATIONS] },
+                notes: text,
+              },
+              ['package', 'area', 'activity', 'equipment', 'classification'],
+            ),
+            row(
+              'quantity',
+              {
+                package: id,
+                area: id,
+                activity: id,
+                quantity: { type: 'number', minimum: 0, maximum: 99_999_999_999.999, multipleOf: 0.001 },
+                unity: { type: 'string', enum: [...MEASURE_UNITS] },
+              },
+              ['package', 'area', 'activity', 'quantity', 'unity'],
+            ),
+          ],
+        },
+      },
+    },
+    required: ['reports'],
+  },
+  response: {
+    200: {
+      description: 'What became of each row.',
+      type: 'object',
+      properties: {
+        accepted: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'Stored now.' },
+        duplicates: {
+          type: 'array',
+          items: { type: 'string', format: 'uuid' },
+          description: 'Already stored, or earlier in this batch: nothing changed.',
+        },
+        rejected: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: {
+                type: 'string',
+                format: 'uuid',
+                nullable: true,
+                description: 'Null when the row had no usable id.',
+              },
+              index: { type: 'integer', description: "The row's position in the batch (from 0)." },
+              code: { type: 'string', enum: [...ERROR_CODES] },
+              fields: { type: 'object', additionalProperties: { type: 'string' } },
+            },
+            required: ['id', 'index', 'code'],
+          },
+        },
+      },
+      required: ['accepted', 'duplicates', 'rejected'],
+    },
+    400: error(
+      'validation_failed: the body is not `{ reports: [...] }` (fields.reports); invalid_text outside the rows.',
+    ),
+    ...channelErrors,
+    413: error(
+      `too_many_reports (more than ${MAX_REPORTS_PER_BATCH} rows; \`max\` in the body), or payload_too_large.`,
+    ),
   },
 };

@@ -1,9 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_REPORTS_PER_BATCH } from '@canteiro/shared/domain';
+import type { ReportBatchAnswer } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
+import { ApiError } from '../errors.js';
 import { signedInUser } from '../plugins/authentication.js';
+import { assertCleanText } from '../plugins/input-text.js';
 import { revokeToken } from '../authentication/tokens.js';
-import { mobileLogoutDocs } from './docs.js';
+import { mobileLogoutDocs, reportBatchDocs } from './docs.js';
+import { ingestReports } from './ingest.js';
+
+/**
+ * 1 000 rows whose two texts are full (2 × 2 000 characters of up to 3 bytes in UTF-8) are
+ * about 12 MB of JSON; the API's 1 MiB limit for forms would refuse them.
+ */
+export const REPORT_BATCH_BODY_LIMIT = 16 * 1024 * 1024;
 
 export interface MobileRoutesOptions extends Record<string, unknown> {
   config: Config;
@@ -11,8 +22,18 @@ export interface MobileRoutesOptions extends Record<string, unknown> {
 }
 
 /** The mobile app's report ingestion and catalogue under /api/mobile (docs/ingestion.md). */
-export async function mobileRoutes(app: FastifyInstance, { db }: MobileRoutesOptions): Promise<void> {
+export async function mobileRoutes(app: FastifyInstance, { config, db }: MobileRoutesOptions): Promise<void> {
   const { orm } = db;
+
+  app.post(
+    '/reports',
+    { bodyLimit: REPORT_BATCH_BODY_LIMIT, config: { checksBodyText: true }, schema: reportBatchDocs },
+    async (request): Promise<ReportBatchAnswer> => {
+      const caller = signedInUser(request);
+      const reports = batchRows(request.body);
+      return ingestReports(orm, reports, { caller, siteTimeZone: config.siteTimeZone });
+    },
+  );
 
   // The app's own sign-out: a mobile session opens /api/mobile/* only, and the app has no
   // cookie jar for the XSRF check of /api/authentication/logout.
@@ -20,4 +41,19 @@ export async function mobileRoutes(app: FastifyInstance, { db }: MobileRoutesOpt
     await revokeToken(orm, signedInUser(request).tokenHash);
     return reply.code(204).send();
   });
+}
+
+/** The batch's rows: 400 when the body is not `{ reports: [...] }`, 413 past the limit. */
+function batchRows(body: unknown): unknown[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ApiError(400, 'validation_failed', { reports: 'required' });
+  const { reports } = body as { reports?: unknown };
+  if (!Object.hasOwn(body, 'reports') || reports === undefined || reports === null)
+    throw new ApiError(400, 'validation_failed', { reports: 'required' });
+  if (!Array.isArray(reports)) throw new ApiError(400, 'validation_failed', { reports: 'invalid_value' });
+  if (reports.length > MAX_REPORTS_PER_BATCH)
+    throw new ApiError(413, 'too_many_reports', undefined, { max: MAX_REPORTS_PER_BATCH });
+  // The rows' text is checked row by row (ingest.ts); the rest of the body here.
+  assertCleanText({ ...body, reports: [] });
+  return reports as unknown[];
 }

@@ -49,11 +49,21 @@ export function assertCleanText(value: unknown, field = ''): void {
   throw invalidText(field && path ? `${field}.${path}` : field || path);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route checks its body's text itself, part by part: a batch of reports refuses
+     * only the row holding bad text, not the whole batch (mobile/ingest.ts).
+     */
+    checksBodyText?: boolean;
+  }
+}
+
 export const inputText = appWide(async (app: FastifyInstance) => {
   // preValidation: after the body is parsed, before any handler (or schema) reads it.
   app.addHook('preValidation', async (request) => {
     assertCleanText(request.query);
     assertCleanText(request.params);
-    assertCleanText(request.body);
+    if (request.routeOptions.config.checksBodyText !== true) assertCleanText(request.body);
   });
 });

@@ -15,3 +15,4 @@ export * from './schemas/user.js';
 export * from './schemas/survey.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/filters.js';
+export * from './schemas/reports.js';

@@ -1,0 +1,272 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import * as v from 'valibot';
+import { MAX_REPORT_FUTURE_MINUTES, REPORT_SCHEMAS, fieldErrors, reportIdField } from '@canteiro/shared/domain';
+import type {
+  ActivityReportInput,
+  EquipmentReportInput,
+  ErrorCode,
+  QuantityReportInput,
+  ReportBatchAnswer,
+  ReportKind,
+} from '@canteiro/shared/domain';
+import type { Orm } from '../db/connection.js';
+import { selectRows } from '../db/connection.js';
+import { ownValue } from '../crud/list-query.js';
+import { badTextPath } from '../plugins/input-text.js';
+import type { Caller } from '../scope.js';
+import type { BatchReferences, ReferenceKind } from './references.js';
+import { emptyReferencedIds, loadReferences } from './references.js';
+
+/**
+ * POST /api/mobile/reports, exactly once (docs/ingestion.md):
+ *
+ * 1. Each row on its own: its id, its kind, its fields (the shared valibot schemas). A later
+ *    row with an id an earlier row of the batch already carries is a duplicate.
+ * 2. One query for everything the valid rows point at (references.ts), then each row's
+ *    contract, reportTime against the database's clock, references and their chain.
+ * 3. One `insert … select … from json_to_recordset(…) on conflict (id) do nothing
+ *    returning id` per kind, in one transaction committed before the answer: the ids
+ *    returned were stored now (accepted), the others were already there (duplicates).
+ *    The primary key decides, so two copies of a batch arriving together store each row
+ *    once; rows go in id order, so two such transactions wait for each other instead of
+ *    deadlocking.
+ */
+
+type Row = ActivityReportInput | EquipmentReportInput | QuantityReportInput;
+
+interface Valid {
+  index: number;
+  row: Row;
+}
+
+type Outcome =
+  | { index: number; id: string; status: 'accepted' }
+  | { index: number; id: string; status: 'duplicate' }
+  | { index: number; id: string | null; status: 'rejected'; code: ErrorCode; fields?: Record<string, string> };
+
+export interface IngestOptions {
+  caller: Caller;
+  /** IANA zone of the sites: local_date, local_minute and local_weekday are on its clock. */
+  siteTimeZone: string;
+}
+
+export async function ingestReports(
+  orm: Orm,
+  rows: readonly unknown[],
+  options: IngestOptions,
+): Promise<ReportBatchAnswer> {
+  const outcomes: Outcome[] = [];
+  const valid = checkRows(rows, outcomes);
+  if (valid.length > 0) {
+    await orm.transaction(async (tx) => {
+      const stored = await storeRows(tx, valid, options, outcomes);
+      outcomes.push(...stored);
+    });
+  }
+  return answer(outcomes);
+}
+
+/** Step 1: what can be told from the row alone. Answers the rows worth looking up. */
+function checkRows(rows: readonly unknown[], outcomes: Outcome[]): Valid[] {
+  const seen = new Set<string>();
+  const valid: Valid[] = [];
+  rows.forEach((input, index) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      outcomes.push({ index, id: null, status: 'rejected', code: 'validation_failed' });
+      return;
+    }
+    const record = input as Record<string, unknown>;
+    const parsedId = v.safeParse(reportIdField, ownValue(record, 'id'));
+    const id = parsedId.success ? parsedId.output : null;
+    if (id !== null) {
+      if (seen.has(id)) {
+        outcomes.push({ index, id, status: 'duplicate' });
+        return;
+      }
+      seen.add(id);
+    }
+    const reject = (code: ErrorCode, fields?: Record<string, string>) =>
+      outcomes.push({ index, id, status: 'rejected', code, ...(fields ? { fields } : {}) });
+
+    // The body's global text check leaves the rows to this one, so a bad row stays alone.
+    const badText = badTextPath(record);
+    if (badText !== null) return reject('invalid_text', badText ? { [badText]: 'invalid_text' } : undefined);
+
+    const kind = ownValue(record, 'kind');
+    const schema = typeof kind === 'string' ? ownValue<v.GenericSchema<unknown, Row>>(REPORT_SCHEMAS, kind) : undefined;
+    if (!schema)
+      return reject('unknown_kind', { kind: kind === undefined || kind === null ? 'required' : 'invalid_value' });
+    const parsed = v.safeParse(schema, record);
+    if (!parsed.success) return reject('validation_failed', fieldErrors(parsed.issues));
+    valid.push({ index, row: parsed.output });
+  });
+  return valid;
+}
+
+/** The references each kind names, with the row's field for each. */
+const REFERENCE_FIELDS: Record<ReportKind, readonly ReferenceKind[]> = {
+  activity: ['package', 'local', 'activity', 'function', 'occurrence'],
+  equipment: ['package', 'area', 'activity', 'equipment'],
+  quantity: ['package', 'area', 'activity'],
+};
+
+const referenceId = (row: Row, field: ReferenceKind): number =>
+  (row as unknown as Record<ReferenceKind, number>)[field];
+
+/** Steps 2 and 3, inside the transaction. */
+async function storeRows(
+  tx: Orm,
+  valid: readonly Valid[],
+  options: IngestOptions,
+  outcomes: Outcome[],
+): Promise<Outcome[]> {
+  const ids = emptyReferencedIds();
+  for (const { row } of valid) {
+    ids.contract.add(row.contract);
+    for (const field of REFERENCE_FIELDS[row.kind]) ids[field].add(referenceId(row, field));
+  }
+  const found = await loadReferences(tx, options.caller, ids);
+
+  const latest = found.now + MAX_REPORT_FUTURE_MINUTES * 60_000;
+  const byKind: Record<ReportKind, Valid[]> = { activity: [], equipment: [], quantity: [] };
+  for (const entry of valid) {
+    const refusal = Date.parse(entry.row.reportTime) > latest ? inFuture : checkReferences(entry.row, found);
+    if (refusal) outcomes.push({ index: entry.index, id: entry.row.id, status: 'rejected', ...refusal });
+    else byKind[entry.row.kind].push(entry);
+  }
+
+  const stored: Outcome[] = [];
+  for (const kind of ['activity', 'equipment', 'quantity'] as const) {
+    const entries = byKind[kind];
+    if (entries.length === 0) continue;
+    // Id order: concurrent batches sharing ids lock them in the same order (no deadlock).
+    entries.sort((a, b) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
+    const inserted = await selectRows<{ id: string }>(
+      tx,
+      INSERTS[kind](
+        entries.map(({ row }) => row),
+        options,
+      ),
+    );
+    const accepted = new Set(inserted.map(({ id }) => id));
+    for (const { index, row } of entries)
+      stored.push(
+        accepted.has(row.id) ? { index, id: row.id, status: 'accepted' } : { index, id: row.id, status: 'duplicate' },
+      );
+  }
+  return stored;
+}
+
+type Refusal = { code: ErrorCode; fields: Record<string, string> };
+
+const inFuture: Refusal = { code: 'validation_failed', fields: { reportTime: 'in_future' } };
+
+/** The contract in scope and active; each reference of that contract, in its chain, active. */
+function checkReferences(row: Row, found: BatchReferences): Refusal | null {
+  const contract = found.contracts.get(row.contract);
+  if (!contract?.inScope) return { code: 'contract_out_of_scope', fields: { contract: 'invalid_parent' } };
+  if (!contract.active) return { code: 'contract_out_of_scope', fields: { contract: 'inactive_parent' } };
+
+  const invalid: Record<string, string> = {};
+  const inactive: Record<string, string> = {};
+  for (const field of REFERENCE_FIELDS[row.kind]) {
+    const reference = found.references[field].get(referenceId(row, field));
+    // Occurrences are global; everything else must be of the row's contract.
+    if (!reference || (field !== 'occurrence' && reference.contract !== row.contract))
+      invalid[field] = 'invalid_parent';
+    else if (!reference.active) inactive[field] = 'inactive_parent';
+  }
+  if (!invalid.activity && !invalid.package) {
+    // The activity must sit in the chain the row names: its package, and its local (activity
+    // rows) or area (equipment and quantity rows). The activity, picked last, is blamed.
+    const activity = found.references.activity.get(row.activity)!;
+    const place = row.kind === 'activity' ? activity.local === row.local : activity.area === row.area;
+    if (activity.package !== row.package || !place) invalid.activity = 'invalid_parent';
+  }
+  if (Object.keys(invalid).length > 0) return { code: 'invalid_reference', fields: invalid };
+  if (Object.keys(inactive).length > 0) return { code: 'inactive_reference', fields: inactive };
+  return null;
+}
+
+/** The site clock's date, minute of the day and ISO weekday of `s.t` (report_time there). */
+const siteClock = sql.raw(
+  `s.t::date, (extract(hour from s.t) * 60 + extract(minute from s.t))::smallint, extract(isodow from s.t)::smallint`,
+);
+
+/**
+ * One statement per kind: the rows travel as one JSON parameter (the same on both drivers,
+ * whatever the number of rows), the database fills the site-clock columns, and the
+ * primary key keeps every id once.
+ */
+function insertStatement(table: string, columns: string, recordset: string, values: string) {
+  return (records: readonly Row[], { caller, siteTimeZone }: IngestOptions): SQL =>
+    sql`insert into ${sql.raw(table)} (id, contract_id, report_time, local_date, local_minute, local_weekday, user_id, ${sql.raw(columns)})
+      select r.id, r.c, r.t, ${siteClock}, ${caller.id}::int, ${sql.raw(values)}
+      from json_to_recordset(${JSON.stringify(records.map(toRecord))}::json)
+        as r(id uuid, c int, t timestamptz, ${sql.raw(recordset)})
+      cross join lateral (select r.t at time zone ${siteTimeZone}::text as t) s
+      on conflict (id) do nothing
+      returning id::text as id`;
+}
+
+/** A row as its recordset names it (short keys: the JSON of 1 000 rows stays small). */
+function toRecord(row: Row): Record<string, unknown> {
+  const common = { id: row.id, c: row.contract, t: row.reportTime, p: row.package, ac: row.activity };
+  switch (row.kind) {
+    case 'activity':
+      return {
+        ...common,
+        l: row.local,
+        f: row.function,
+        o: row.occurrence,
+        q: row.quantity,
+        n: row.notes,
+        ri: row.reportInfo,
+        sc: row.isScheduled,
+      };
+    case 'equipment':
+      return { ...common, ar: row.area, e: row.equipment, cl: row.classification, n: row.notes };
+    case 'quantity':
+      return { ...common, ar: row.area, q: row.quantity, u: row.unity };
+  }
+}
+
+const INSERTS: Record<ReportKind, (records: readonly Row[], options: IngestOptions) => SQL> = {
+  activity: insertStatement(
+    'activity_reports',
+    'package_id, local_id, activity_id, function_id, occurrence_id, quantity, notes, report_info, is_scheduled',
+    'p int, l int, ac int, f int, o int, q smallint, n text, ri text, sc boolean',
+    'r.p, r.l, r.ac, r.f, r.o, r.q, r.n, r.ri, r.sc',
+  ),
+  equipment: insertStatement(
+    'equipment_reports',
+    'package_id, area_id, activity_id, equipment_id, classification, notes',
+    'p int, ar int, ac int, e int, cl text, n text',
+    'r.p, r.ar, r.ac, r.e, r.cl, r.n',
+  ),
+  quantity: insertStatement(
+    'quantity_reports',
+    'package_id, area_id, activity_id, quantity, unity',
+    'p int, ar int, ac int, q numeric, u text',
+    'r.p, r.ar, r.ac, r.q, r.u',
+  ),
+};
+
+/** The three lists, each in the batch's order. */
+function answer(outcomes: Outcome[]): ReportBatchAnswer {
+  outcomes.sort((a, b) => a.index - b.index);
+  const result: ReportBatchAnswer = { accepted: [], duplicates: [], rejected: [] };
+  for (const outcome of outcomes) {
+    if (outcome.status === 'accepted') result.accepted.push(outcome.id);
+    else if (outcome.status === 'duplicate') result.duplicates.push(outcome.id);
+    else
+      result.rejected.push({
+        id: outcome.id,
+        index: outcome.index,
+        code: outcome.code,
+        ...(outcome.fields && Object.keys(outcome.fields).length > 0 ? { fields: outcome.fields } : {}),
+      });
+  }
+  return result;
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { AUTH_SCHEME } from '@canteiro/shared/domain';
+import type { Database } from '../src/db/connection.js';
+import { occurrences } from '../src/db/schema/catalogue.js';
+import { Client, createPeople, createWorld } from './admin-fixtures.js';
+import { Browser, PASSWORD, serverSuite } from './helpers.js';
+import { createCatalogue } from './management-fixtures.js';
+import type { ManagementContext } from './management-fixtures.js';
+
+/** The mobile app's tests: the Management world and catalogue, two occurrences, a reporter's phone. */
+
+export type MobileContext = ManagementContext & { occurrence: number; inactiveOccurrence: number };
+
+export function mobileSuite(use: (context: MobileContext) => void): void {
+  serverSuite(use, async ({ db, app }) => {
+    const world = await createWorld(db);
+    const people = await createPeople(db, world);
+    const admin = await Client.of(app, 'admin');
+    const catalogue = await createCatalogue(db, world);
+    return { world, people, admin, catalogue, ...(await createOccurrences(db)) };
+  });
+}
+
+export async function createOccurrences(db: Database): Promise<{ occurrence: number; inactiveOccurrence: number }> {
+  const [active, inactive] = await db.orm
+    .insert(occurrences)
+    .values([
+      { name: 'Produtivo', category: 'labour', classification: 'value_adding' },
+      { name: 'Chuva', category: 'labour', classification: 'evident_waste', isActive: false },
+    ])
+    .returning({ id: occurrences.id });
+  return { occurrence: active!.id, inactiveOccurrence: inactive!.id };
+}
+
+/** As the app calls: a token from a sign-in without from_web, no cookie, no XSRF header. */
+export class Phone {
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly token: string,
+  ) {}
+
+  static async signIn(app: FastifyInstance, email: string): Promise<Phone> {
+    const response = await new Browser(app).login(email, PASSWORD, false);
+    if (response.statusCode !== 200)
+      throw new Error(`mobile sign-in of ${email}: ${response.statusCode} ${response.body}`);
+    return new Phone(app, (response.json() as { token: string }).token);
+  }
+
+  request(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.app.inject({
+      method,
+      url,
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      headers: { authorization: `${AUTH_SCHEME} ${this.token}`, ...headers },
+    });
+  }
+
+  send(reports: unknown[]): Promise<LightMyRequestResponse> {
+    return this.request('POST', '/api/mobile/reports', { reports });
+  }
+}
+
+export interface BatchAnswer {
+  accepted: string[];
+  duplicates: string[];
+  rejected: { id: string | null; index: number; code: string; fields?: Record<string, string> }[];
+}
+
+export const newId = (): string => randomUUID();
+
+/** An instant `minutes` from now, with a São Paulo offset. */
+export function reportTime(minutes = -60): string {
+  const at = new Date(Date.now() + minutes * 60_000 - 3 * 3_600_000);
+  return `${at.toISOString().slice(0, 19)}-03:00`;
+}
