@@ -120,17 +120,22 @@ export function parseListQuery(shape: ListShape, query: unknown): ListQuery {
 /** `%term%` with the term's own % and _ taken literally. */
 export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 
-/** A text column searched with ILIKE, or a column stored lower-cased, searched with the cheaper LIKE. */
-export type SearchColumn = AnyColumn | SQL | { lowercased: AnyColumn };
+/**
+ * A text column searched with ILIKE, or a column stored lower-cased, searched with the cheaper
+ * LIKE, or a condition of its own given the pattern (reports look a referenced name up in the
+ * small catalogue table instead of joining it to every row: docs/reports.md).
+ */
+export type SearchColumn = AnyColumn | SQL | { lowercased: AnyColumn } | { matching(pattern: string): SQL };
 
 /** Case-insensitive "contains" over the resource's text columns (pg_trgm indexes serve it). */
 export function searchCondition(columns: readonly SearchColumn[], term: string): SQL | undefined {
   if (!term) return undefined;
   const pattern = containsPattern(term);
   return or(
-    ...columns.map((column) =>
-      'lowercased' in column ? sql`${column.lowercased} like lower(${pattern})` : ilike(column, pattern),
-    ),
+    ...columns.map((column) => {
+      if ('matching' in column) return column.matching(pattern);
+      return 'lowercased' in column ? sql`${column.lowercased} like lower(${pattern})` : ilike(column, pattern);
+    }),
   );
 }
 
@@ -149,7 +154,8 @@ export function afterCursor(sort: SortKey, id: AnyColumn, descending: boolean, c
 
 export interface Cursor {
   sortKey: string;
-  id: number;
+  /** A serial id, or a uuid (reports). */
+  id: number | string;
 }
 
 export const allOf = (conditions: readonly (SQL | undefined)[]): SQL => and(...conditions) ?? sql`true`;

@@ -13,7 +13,8 @@ import { countRows } from './totals.js';
  * all built from it, so they can never disagree about what a caller may see.
  */
 export interface ReadModel extends ListShape {
-  table: { id: AnyColumn; isActive: AnyColumn };
+  /** Its id (a number, or a uuid for reports) and active flag; a table without one (reports: facts) lists every row. */
+  table: { id: AnyColumn; isActive?: AnyColumn };
   /** `users left join bases on ...`: conditions may use any table of it. */
   from: SQL;
   /**
@@ -41,11 +42,10 @@ function itemColumns(model: ReadModel): SQL {
     : model.columns;
 }
 
-/** Its own flag and every ancestor's: what selects may offer. */
+/** Its own flag and every ancestor's: what selects may offer (everything, for a table without flags). */
 export function effectivelyActive(model: ReadModel): SQL {
-  return model.ancestorsActive
-    ? sql`(${model.table.isActive} and ${model.ancestorsActive})`
-    : sql`${model.table.isActive}`;
+  const own = model.table.isActive ? sql`${model.table.isActive}` : sql`true`;
+  return model.ancestorsActive ? sql`(${own} and ${model.ancestorsActive})` : own;
 }
 
 export interface Page<Item> {
@@ -77,7 +77,7 @@ export function listConditions(model: ReadModel, caller: Caller, query: ListQuer
   return allOf([
     model.scope(caller),
     // Without includeInactive a list shows what is in effect active: own flag and ancestors (docs/scoping.md).
-    query.includeInactive ? undefined : effectivelyActive(model),
+    query.includeInactive || (!model.table.isActive && !model.ancestorsActive) ? undefined : effectivelyActive(model),
     searchCondition(model.search, query.search),
     ...query.filters,
   ]);

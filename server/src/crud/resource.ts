@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HIERARCHY, pickLocale } from '@canteiro/shared/domain';
 import type { Entity, Locale } from '@canteiro/shared/domain';
@@ -44,7 +44,13 @@ export interface ResourceDefinition<Item, Input extends object> {
   write?: WriteModel<Input>;
   /** Changes of state beyond edit and status, each `POST /:id/<name>` (needs `write`). */
   actions?: readonly RowAction[];
-  export: { fileName: Record<Locale, string>; columns: readonly ExportColumn<Item>[] };
+  export: ExportDefinition<Item>;
+}
+
+/** A download: its file name (before today's date) and its columns. */
+export interface ExportDefinition<Item> {
+  fileName: Record<Locale, string>;
+  columns: readonly ExportColumn<Item>[];
 }
 
 export interface ResourceRoutesOptions extends Record<string, unknown> {
@@ -81,6 +87,42 @@ async function startedBatches<Batch>(batches: AsyncGenerator<Batch>): Promise<As
   })();
 }
 
+/** `?format=csv|xlsx` of an export; 400 validation_failed otherwise. */
+export function exportFormat(request: FastifyRequest): ExportFormat {
+  const format = (request.query as { format?: unknown }).format ?? '';
+  if (typeof format !== 'string' || !(EXPORT_FORMATS as readonly string[]).includes(format)) {
+    throw new ApiError(400, 'validation_failed', { format: format ? 'invalid_value' : 'required' });
+  }
+  return format as ExportFormat;
+}
+
+/**
+ * Sends `batches` as a CSV or XLSX download named after the export and today. The first
+ * batch is read before any header or byte leaves: a query the database refuses is still an
+ * ordinary error answer, never a 200 with half a file.
+ */
+export async function sendExport<Item>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  format: ExportFormat,
+  { fileName, columns }: ExportDefinition<Item>,
+  items: AsyncGenerator<Item[]>,
+): Promise<FastifyReply> {
+  const locale = pickLocale(request.headers['accept-language']);
+  const batches = await startedBatches(items);
+  const body =
+    format === 'csv'
+      ? csvStream(columns, batches, locale)
+      : xlsxStream(columns, batches, locale, fileName[locale], (error) =>
+          request.log.error({ err: error }, 'export failed'),
+        );
+  return reply
+    .type(CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${fileName[locale]}-${today()}.${format}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
 export function resourceRoutes<Item, Input extends object>(resource: ResourceDefinition<Item, Input>) {
   const { entity, read, write, actions = [] } = resource;
   const access = resource.access ?? declaredAccess(entity);
@@ -112,28 +154,9 @@ export function resourceRoutes<Item, Input extends object>(resource: ResourceDef
 
     app.get('/export', { schema: docs.export }, async (request, reply) => {
       const caller = allowedCaller(request, access.read);
-      const format = (request.query as { format?: string }).format ?? '';
-      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
-        throw new ApiError(400, 'validation_failed', { format: format ? 'invalid_value' : 'required' });
-      }
+      const format = exportFormat(request);
       const query = parseListQuery(read, request.query);
-      const locale = pickLocale(request.headers['accept-language']);
-      const fileName = `${resource.export.fileName[locale]}-${today()}.${format}`;
-      // The first batch is read before any header or byte leaves: a query the database
-      // refuses is still an ordinary error answer, never a 200 with half a file.
-      const batches = await startedBatches(exportItems<Item>(orm, read, caller, query));
-      const { columns } = resource.export;
-      const body =
-        (format as ExportFormat) === 'csv'
-          ? csvStream(columns, batches, locale)
-          : xlsxStream(columns, batches, locale, resource.export.fileName[locale], (error) =>
-              request.log.error({ err: error }, 'export failed'),
-            );
-      return reply
-        .type(CONTENT_TYPES[format as ExportFormat])
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendExport(request, reply, format, resource.export, exportItems<Item>(orm, read, caller, query));
     });
 
     app.get('/:id', { schema: docs.read }, async (request) =>
