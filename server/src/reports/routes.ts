@@ -1,11 +1,72 @@
 import type { FastifyInstance } from 'fastify';
+import { REPORT_KINDS } from '@canteiro/shared/domain';
+import type { ReportKind } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
-import type { Database } from '../db/connection.js';
+import type { Database, Orm } from '../db/connection.js';
+import { ApiError } from '../errors.js';
+import type { Caller } from '../scope.js';
+import { anyWebLevel } from '../crud/access.js';
+import type { ListQuery } from '../crud/list-query.js';
+import { parseListQuery } from '../crud/list-query.js';
+import { exportItems, listPage } from '../crud/reads.js';
+import type { ExportDefinition } from '../crud/resource.js';
+import { allowedCaller, exportFormat, sendExport } from '../crud/resource.js';
+import { reportDocs } from './docs.js';
+import { readReportFilters, scopedReportConditions } from './filters.js';
+import { REPORT_EXPORTS, REPORT_READ_MODELS } from './read-models.js';
 
 export interface ReportRoutesOptions extends Record<string, unknown> {
   config: Config;
   db: Database;
 }
 
-/** The three report lists under /api/reports (docs/reports.md). */
-export async function reportRoutes(_app: FastifyInstance, _options: ReportRoutesOptions): Promise<void> {}
+/**
+ * The list query of a report: the kit's `search`, `page`, `pageSize`, `sort`, `order` and
+ * the shared filters, every bad parameter reported at once (400 validation_failed), then the
+ * filters as conditions, scope included.
+ */
+async function reportQuery(
+  orm: Orm,
+  caller: Caller,
+  kind: ReportKind,
+  raw: unknown,
+  timeZone: string,
+): Promise<ListQuery> {
+  const { filters, fields } = readReportFilters(raw);
+  let list: ListQuery | undefined;
+  try {
+    list = parseListQuery(REPORT_READ_MODELS[kind], raw);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    Object.assign(fields, error.fields);
+  }
+  if (!filters || !list) throw new ApiError(400, 'validation_failed', fields);
+  return { ...list, filters: await scopedReportConditions(orm, caller, kind, filters, timeZone) };
+}
+
+/**
+ * The three report lists under /api/reports (docs/reports.md): `GET /<kind>` a page,
+ * `GET /<kind>/export?format=csv|xlsx` every matching row, for any back-office level, within
+ * the scope of the filters' contract.
+ */
+export async function reportRoutes(app: FastifyInstance, { config, db }: ReportRoutesOptions): Promise<void> {
+  const { orm } = db;
+  for (const kind of REPORT_KINDS) {
+    const model = REPORT_READ_MODELS[kind];
+    const download = REPORT_EXPORTS[kind] as ExportDefinition<unknown>;
+    const docs = reportDocs(kind, model);
+
+    app.get(`/${kind}`, { schema: docs.list }, async (request) => {
+      const caller = allowedCaller(request, anyWebLevel);
+      const query = await reportQuery(orm, caller, kind, request.query, config.siteTimeZone);
+      return listPage(orm, model, caller, query);
+    });
+
+    app.get(`/${kind}/export`, { schema: docs.export }, async (request, reply) => {
+      const caller = allowedCaller(request, anyWebLevel);
+      const format = exportFormat(request);
+      const query = await reportQuery(orm, caller, kind, request.query, config.siteTimeZone);
+      return sendExport(request, reply, format, download, exportItems(orm, model, caller, query));
+    });
+  }
+}

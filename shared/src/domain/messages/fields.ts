@@ -56,6 +56,17 @@ const ptBR = {
   company: 'Empresa',
   type: 'Tipo',
   specification: 'Especificação',
+  // Report rows (docs/reports.md): dates and hours on the site's clock.
+  occurrence: 'Ocorrência',
+  workersSeen: 'Trabalhadores observados',
+  producedQuantity: 'Quantidade produzida',
+  unity: 'Unidade',
+  notes: 'Observações',
+  reportInfo: 'Informações do apontamento',
+  isScheduled: 'Programada',
+  localDate: 'Data',
+  localTime: 'Hora',
+  reporter: 'Apontador',
 } as const;
 
 const enUS: Translation<typeof ptBR> = {
@@ -109,6 +120,16 @@ const enUS: Translation<typeof ptBR> = {
   company: 'Company',
   type: 'Type',
   specification: 'Specification',
+  occurrence: 'Occurrence',
+  workersSeen: 'Workers seen',
+  producedQuantity: 'Quantity produced',
+  unity: 'Unit',
+  notes: 'Notes',
+  reportInfo: 'Report information',
+  isScheduled: 'Scheduled',
+  localDate: 'Date',
+  localTime: 'Time',
+  reporter: 'Reporter',
 };
 
 export type FieldLabel = keyof typeof ptBR;
