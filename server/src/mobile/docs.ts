@@ -152,3 +152,64 @@ export const reportBatchDocs: FastifySchema = {
     ),
   },
 };
+
+const named = (extra: Record<string, unknown> = {}) => ({
+  type: 'array',
+  items: { type: 'object', properties: { id: id, name: { type: 'string' }, ...extra } },
+});
+
+export const mobileCatalogueDocs: FastifySchema = {
+  summary: "A contract's catalogue for the app's pickers (in effect active records only; ETag)",
+  description:
+    'The contract (in the caller scope, active with its work and base) and its packages, locals, areas, activities, ' +
+    'functions and equipment that are active with every ancestor, and the active occurrences, each sorted by name. ' +
+    'Send the ETag back in If-None-Match: an unchanged catalogue answers 304 without a body.',
+  tags,
+  ...session,
+  querystring: { type: 'object', properties: { contract: id }, required: ['contract'] },
+  headers: { type: 'object', properties: { 'if-none-match': { type: 'string' } } },
+  response: {
+    200: {
+      description: 'The catalogue; headers ETag and Cache-Control: private, no-cache.',
+      type: 'object',
+      properties: {
+        contract: {
+          type: 'object',
+          properties: {
+            id,
+            name: { type: 'string' },
+            reportingPeriod: { type: 'integer' },
+            reportingGoal: { type: 'integer' },
+          },
+        },
+        packages: named({ block: id, local: id, area: id }),
+        locals: named({ area: id }),
+        areas: named(),
+        activities: named({
+          package: id,
+          local: id,
+          area: id,
+          measureUnit: { type: 'string', enum: [...MEASURE_UNITS] },
+        }),
+        functions: named(),
+        equipment: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id,
+              type: { type: 'string' },
+              specification: { type: 'string' },
+              company: { type: 'string' },
+            },
+          },
+        },
+        occurrences: named({ category: { type: 'string' }, classification: { type: 'string' } }),
+      },
+    },
+    304: { description: 'Not modified (If-None-Match matched the ETag).', type: 'null' },
+    400: error('validation_failed: contract missing or not an id.'),
+    ...channelErrors,
+    404: error('not_found: the contract is unknown, out of scope or inactive.'),
+  },
+};

@@ -70,7 +70,7 @@ export const emptyReferencedIds = (): ReferencedIds => ({
  * The contracts a caller may report on: a reporter its own contract (contractsScope has
  * nothing for reporters: they have no back-office), any other level those it manages.
  */
-function reportingScope(caller: Caller): SQL {
+export function reportingScope(caller: Caller): SQL {
   if (caller.profile === 'reporter')
     return caller.contractId === null ? sql`false` : sql`${contracts.id} = ${caller.contractId}`;
   return contractsScope(caller) ?? sql`true`;

@@ -3,12 +3,15 @@ import { MAX_REPORTS_PER_BATCH } from '@canteiro/shared/domain';
 import type { ReportBatchAnswer } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
-import { ApiError } from '../errors.js';
+import * as v from 'valibot';
+import { ApiError, parseBody } from '../errors.js';
+import { idText } from '../crud/list-query.js';
 import { signedInUser } from '../plugins/authentication.js';
 import { assertCleanText } from '../plugins/input-text.js';
 import { revokeToken } from '../authentication/tokens.js';
-import { mobileLogoutDocs, reportBatchDocs } from './docs.js';
+import { mobileCatalogueDocs, mobileLogoutDocs, reportBatchDocs } from './docs.js';
 import { ingestReports } from './ingest.js';
+import { catalogueReads, entityTag, matchesTag, readCatalogue } from './catalogue.js';
 
 /**
  * 1 000 rows whose two texts are full (2 × 2 000 characters of up to 3 bytes in UTF-8) are
@@ -34,6 +37,23 @@ export async function mobileRoutes(app: FastifyInstance, { config, db }: MobileR
       return ingestReports(orm, reports, { caller, siteTimeZone: config.siteTimeZone });
     },
   );
+
+  const reads = catalogueReads(config.siteTimeZone);
+  const catalogueQuery = v.object({ contract: idText });
+
+  app.get('/catalogue', { schema: mobileCatalogueDocs }, async (request, reply) => {
+    const caller = signedInUser(request);
+    const { contract } = parseBody(catalogueQuery, request.query);
+    const catalogue = await readCatalogue(orm, reads, caller, contract);
+    // Out of scope, unknown and inactive look alike: nothing to report on.
+    if (!catalogue) throw new ApiError(404, 'not_found');
+    const body = JSON.stringify(catalogue);
+    const tag = entityTag(body);
+    // The app asks again whenever it can; an unchanged catalogue costs a 304 and no body.
+    reply.header('etag', tag).header('cache-control', 'private, no-cache');
+    if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   // The app's own sign-out: a mobile session opens /api/mobile/* only, and the app has no
   // cookie jar for the XSRF check of /api/authentication/logout.

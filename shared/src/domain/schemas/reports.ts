@@ -152,3 +152,15 @@ export interface ReportBatchAnswer {
   /** Not stored; `index` is the row's position in the batch, `id` null when the row had no usable id. */
   rejected: { id: string | null; index: number; code: string; fields?: Record<string, string> }[];
 }
+
+/** GET /api/mobile/catalogue?contract=: what the app's pickers offer, in effect active records only. */
+export interface MobileCatalogue {
+  contract: { id: number; name: string; reportingPeriod: number; reportingGoal: number };
+  packages: { id: number; name: string; block: number; local: number; area: number }[];
+  locals: { id: number; name: string; area: number }[];
+  areas: { id: number; name: string }[];
+  activities: { id: number; name: string; package: number; local: number; area: number; measureUnit: string }[];
+  functions: { id: number; name: string }[];
+  equipment: { id: number; type: string; specification: string; company: string }[];
+  occurrences: { id: number; name: string; category: string; classification: string }[];
+}
