@@ -10,7 +10,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const config = loadConfig();
 const db = await openDatabase(config);
 await db.migrate();
-const seeded = await seedIfEmpty(db.orm);
+const seeded = await seedIfEmpty(db.orm, { timeZone: config.siteTimeZone });
 const app = await buildApp({ config, db });
 
 let stopping = false;

@@ -10,7 +10,7 @@ try {
   await db.migrate();
   await db.orm.transaction(async (tx) => {
     await truncateAll(tx);
-    await insertDemoData(tx);
+    await insertDemoData(tx, { timeZone: config.siteTimeZone });
   });
   const where = db.kind === 'pglite' ? `PGlite at ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   process.stdout.write(`Database reset: ${where}\n${describeDemoAccounts()}\n`);

@@ -127,6 +127,11 @@ const PACKAGES: Record<string, PackageKind> = {
   Pintura: { tasks: ['Massa corrida', 'Pintura interna'], unit: 'm²', rup: 0.28, quantity: [400, 1200] },
 };
 
+/** The reference RUP (man-hours per unit) of a demo package, undefined for another name. */
+export function referenceRup(packageName: string): number | undefined {
+  return Object.hasOwn(PACKAGES, packageName) ? PACKAGES[packageName]?.rup : undefined;
+}
+
 /** The packages a floor gets, by the discipline of its area. */
 const PACKAGES_OF: Record<Discipline, readonly string[]> = {
   Estrutura: ['Formas', 'Armação', 'Concretagem'],
@@ -283,13 +288,16 @@ export function demoCatalogue(position: number, today: Date = seedDay()): DemoCa
     // Planned RUP ~10 % better than the reference, with some spread between tasks.
     const rup = slot.kind.rup * 0.9 * (0.85 + random() * 0.3);
     const hhCount = Math.max(1, Math.round(quantity * rup));
-    const length = between(random, 7, 25);
+    // Spread over the twelve weeks the demo reports cover (reports-data: only activities in
+    // progress are observed), so every week has work going on: finished ones ended up to
+    // eleven weeks ago, late ones go on past their end, and most in term have started.
+    const length = between(random, 14, 35);
     const status = statuses[index]!;
     const end =
       status === 'finished'
-        ? -between(random, 3, 45)
+        ? -between(random, 3, 75)
         : status === 'late'
-          ? -between(random, 2, 15)
+          ? -between(random, 2, 20)
           : between(random, 2, 40);
     return {
       name: slot.task,

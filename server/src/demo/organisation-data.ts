@@ -95,6 +95,11 @@ export const DEMO_WORKS: readonly DemoWork[] = [
   },
 ];
 
+/**
+ * The contracts that are reported (active, under an active work) walk every 30 minutes as
+ * DOMAIN.md §4 says, and their goal (walks per reporter per day) fits in the 18 walks of a
+ * 07:00–17:00 day with the lunch hour off; the inactive Geotec keeps its 60 minutes.
+ */
 export const DEMO_CONTRACTS: readonly DemoContract[] = [
   {
     work: 'Residencial Parque das Araucárias',
@@ -129,8 +134,8 @@ export const DEMO_CONTRACTS: readonly DemoContract[] = [
     work: 'Hospital Regional da Barra',
     name: 'Atlântica Engenharia — Estrutura',
     description: 'Estrutura de concreto e lajes protendidas.',
-    reportingGoal: 20,
-    reportingPeriod: 15,
+    reportingGoal: 16,
+    reportingPeriod: 30,
   },
   {
     work: 'Hospital Regional da Barra',
@@ -151,7 +156,7 @@ export const DEMO_CONTRACTS: readonly DemoContract[] = [
     name: 'Premoldar — Montagem',
     description: 'Montagem de pilares, vigas e telhas pré-moldadas.',
     reportingGoal: 10,
-    reportingPeriod: 60,
+    reportingPeriod: 30,
   },
   {
     work: 'Escola Estadual Pampulha — Reforma',

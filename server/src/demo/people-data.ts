@@ -65,7 +65,7 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
   {
     firstName: 'Camila',
     email: 'camila.ferreira@canteiro.test',
-    profile: 'contract',
+    profile: 'reporter',
     contract: 'Atlântica Engenharia — Estrutura',
   },
   {
@@ -94,12 +94,44 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
     contract: 'Bloco Forte — Alvenaria Estrutural',
   },
   { firstName: 'Eduardo', email: 'eduardo.martins@canteiro.test', profile: 'base', contract: 'Premoldar — Montagem' },
-  { firstName: 'Sofia', email: 'sofia.carvalho@canteiro.test', profile: 'contract', contract: 'Premoldar — Montagem' },
+  { firstName: 'Sofia', email: 'sofia.carvalho@canteiro.test', profile: 'reporter', contract: 'Premoldar — Montagem' },
   {
     firstName: 'Rodrigo',
     email: 'rodrigo.teixeira@canteiro.test',
     profile: 'reporter',
     contract: 'Premoldar — Montagem',
+  },
+  // Every reported contract has two active reporters (DOMAIN.md §4; demo/reports).
+  {
+    firstName: 'Otávio',
+    email: 'otavio.pinto@canteiro.test',
+    profile: 'reporter',
+    contract: 'Fênix Instalações — Elétrica',
+  },
+  {
+    firstName: 'Renata',
+    email: 'renata.freitas@canteiro.test',
+    profile: 'reporter',
+    contract: 'Serra Azul — Vedações',
+  },
+  { firstName: 'Diogo', email: 'diogo.castro@canteiro.test', profile: 'reporter', contract: 'Serra Azul — Vedações' },
+  {
+    firstName: 'Priscila',
+    email: 'priscila.vieira@canteiro.test',
+    profile: 'reporter',
+    contract: 'Hidrotécnica — Instalações Hidráulicas',
+  },
+  {
+    firstName: 'Mateus',
+    email: 'mateus.correia@canteiro.test',
+    profile: 'reporter',
+    contract: 'Hidrotécnica — Instalações Hidráulicas',
+  },
+  {
+    firstName: 'Gabriela',
+    email: 'gabriela.lopes@canteiro.test',
+    profile: 'reporter',
+    contract: 'Bloco Forte — Alvenaria Estrutural',
   },
   {
     firstName: 'Aline',
