@@ -391,6 +391,10 @@ describe('the activity list', () => {
     assert.deepEqual(await keys('sort=functionName&order=asc'), ['r1', 'r4', 'r5', 'r7', 'r2', 'r3', 'r6', 'r8']);
     assert.deepEqual(await keys('sort=localName&order=desc'), ['r8', 'r6', 'r4', 'r2', 'r7', 'r5', 'r3', 'r1']);
     assert.deepEqual(await keys('sort=quantity&order=desc&pageSize=2'), ['r8', 'r7']);
+    // "Aguardando material" before "Executando"; evident_waste before value_adding.
+    assert.deepEqual(await keys('sort=occurrenceName&order=asc'), ['r2', 'r3', 'r7', 'r1', 'r4', 'r5', 'r6', 'r8']);
+    assert.deepEqual(await keys('sort=classification&order=asc'), ['r2', 'r3', 'r7', 'r1', 'r4', 'r5', 'r6', 'r8']);
+    assert.deepEqual(await keys('sort=userName&order=asc&pageSize=3'), ['r1', 'r2', 'r3']);
   });
 
   test('pages and their totals', async () => {
@@ -652,6 +656,16 @@ describe('exports', () => {
       .map((line) => line.split(';')[0]);
     assert.equal(ids.length, count + 8);
     assert.equal(new Set(ids).size, count + 8);
+    // By a referenced name (a derived key, compared with the cursor in the same collation) and by a code.
+    for (const sort of ['sort=functionName&order=asc', 'sort=userName&order=desc', 'sort=classification']) {
+      const sorted = await admin.get(`/api/reports/activity/export?format=csv&contract=${world.contractA1}&${sort}`);
+      const sortedIds = sorted.body
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(';')[0]);
+      assert.equal(new Set(sortedIds).size, count + 8, sort);
+    }
     const page = await list(`from=2026-03-04&to=2026-03-04&pageSize=100&page=21`);
     assert.equal(page.body.total, count);
   });

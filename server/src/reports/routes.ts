@@ -8,12 +8,13 @@ import type { Caller } from '../scope.js';
 import { anyWebLevel } from '../crud/access.js';
 import type { ListQuery } from '../crud/list-query.js';
 import { parseListQuery } from '../crud/list-query.js';
+import type { ReadModel } from '../crud/reads.js';
 import { exportItems, listPage } from '../crud/reads.js';
 import type { ExportDefinition } from '../crud/resource.js';
 import { allowedCaller, exportFormat, sendExport } from '../crud/resource.js';
 import { reportDocs } from './docs.js';
 import { readReportFilters, scopedReportConditions } from './filters.js';
-import { REPORT_EXPORTS, REPORT_READ_MODELS } from './read-models.js';
+import { REPORT_EXPORTS, reportReadModel } from './read-models.js';
 
 export interface ReportRoutesOptions extends Record<string, unknown> {
   config: Config;
@@ -21,9 +22,9 @@ export interface ReportRoutesOptions extends Record<string, unknown> {
 }
 
 /**
- * The list query of a report: the kit's `search`, `page`, `pageSize`, `sort`, `order` and
- * the shared filters, every bad parameter reported at once (400 validation_failed), then the
- * filters as conditions, scope included.
+ * The read model and list query of a report: the kit's `search`, `page`, `pageSize`,
+ * `sort`, `order` and the shared filters, every bad parameter reported at once (400
+ * validation_failed), then the filters as conditions, scope included.
  */
 async function reportQuery(
   orm: Orm,
@@ -31,17 +32,19 @@ async function reportQuery(
   kind: ReportKind,
   raw: unknown,
   timeZone: string,
-): Promise<ListQuery> {
+): Promise<{ model: ReadModel; query: ListQuery }> {
   const { filters, fields } = readReportFilters(raw);
+  // Without a valid contract the model only serves to check the other parameters.
+  const model = reportReadModel(kind, filters?.contract ?? 0);
   let list: ListQuery | undefined;
   try {
-    list = parseListQuery(REPORT_READ_MODELS[kind], raw);
+    list = parseListQuery(model, raw);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     Object.assign(fields, error.fields);
   }
   if (!filters || !list) throw new ApiError(400, 'validation_failed', fields);
-  return { ...list, filters: await scopedReportConditions(orm, caller, kind, filters, timeZone) };
+  return { model, query: { ...list, filters: await scopedReportConditions(orm, caller, kind, filters, timeZone) } };
 }
 
 /**
@@ -52,20 +55,19 @@ async function reportQuery(
 export async function reportRoutes(app: FastifyInstance, { config, db }: ReportRoutesOptions): Promise<void> {
   const { orm } = db;
   for (const kind of REPORT_KINDS) {
-    const model = REPORT_READ_MODELS[kind];
     const download = REPORT_EXPORTS[kind] as ExportDefinition<unknown>;
-    const docs = reportDocs(kind, model);
+    const docs = reportDocs(kind, reportReadModel(kind, 0));
 
     app.get(`/${kind}`, { schema: docs.list }, async (request) => {
       const caller = allowedCaller(request, anyWebLevel);
-      const query = await reportQuery(orm, caller, kind, request.query, config.siteTimeZone);
+      const { model, query } = await reportQuery(orm, caller, kind, request.query, config.siteTimeZone);
       return listPage(orm, model, caller, query);
     });
 
     app.get(`/${kind}/export`, { schema: docs.export }, async (request, reply) => {
       const caller = allowedCaller(request, anyWebLevel);
       const format = exportFormat(request);
-      const query = await reportQuery(orm, caller, kind, request.query, config.siteTimeZone);
+      const { model, query } = await reportQuery(orm, caller, kind, request.query, config.siteTimeZone);
       return sendExport(request, reply, format, download, exportItems(orm, model, caller, query));
     });
   }
