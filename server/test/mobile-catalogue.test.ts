@@ -147,6 +147,19 @@ describe('the mobile catalogue', () => {
     assert.notEqual((await read(phone)).etag, first.etag);
   });
 
+  test('GET /api/mobile/contracts: where the user may report, active, by name', async () => {
+    const names = async (phone: Phone) =>
+      ((await phone.request('GET', '/api/mobile/contracts')).json() as { id: number; name: string }[]).map(
+        (c) => c.name,
+      );
+    assert.deepEqual(await names(await reporter()), ['Contrato A1'], 'a reporter: its own contract');
+    const workPhone = await Phone.signIn(app, 'workA1@t.test');
+    assert.deepEqual(await names(workPhone), ['Contrato A1', 'Contrato A1b']);
+    assert.equal((await admin.status(`/api/contracts/${world.contractA1b}`, false)).statusCode, 200);
+    assert.deepEqual(await names(workPhone), ['Contrato A1']);
+    assert.equal((await admin.get('/api/mobile/contracts')).statusCode, 403, 'the app only');
+  });
+
   test('only for a contract in scope and active: 404 otherwise; 400 without a contract', async () => {
     const phone = await reporter();
     for (const contract of [world.contractB1, world.contractA1b, 999_999]) {

@@ -102,6 +102,17 @@ export async function readCatalogue(
   return row ?? null;
 }
 
+/** The contracts the caller may report on (GET /api/mobile/contracts): in scope, active with their work and base. */
+export async function readContracts(orm: Orm, caller: Caller): Promise<{ id: number; name: string }[]> {
+  return selectRows(
+    orm,
+    sql`select ${contracts.id} as id, ${contracts.name} as name
+      from ${contracts} join ${works} on ${works.id} = ${contracts.workId} join ${bases} on ${bases.id} = ${contracts.baseId}
+      where ${reportingScope(caller)} and ${contracts.isActive} and ${works.isActive} and ${bases.isActive}
+      order by ${sortKey(contracts.name)}, ${contracts.id}`,
+  );
+}
+
 /** A strong validator of the body: the same catalogue gives the same tag on every instance. */
 export const entityTag = (body: string): string =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;

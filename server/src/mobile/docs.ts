@@ -213,3 +213,17 @@ export const mobileCatalogueDocs: FastifySchema = {
     404: error('not_found: the contract is unknown, out of scope or inactive.'),
   },
 };
+
+export const mobileContractsDocs: FastifySchema = {
+  summary: 'The contracts the signed-in user may report on (a reporter: its own), active, by name',
+  tags,
+  ...session,
+  response: {
+    200: {
+      description: '`[{ id, name }]`: the values GET /api/mobile/catalogue?contract= and the rows take.',
+      type: 'array',
+      items: { type: 'object', properties: { id, name: { type: 'string' } }, required: ['id', 'name'] },
+    },
+    ...channelErrors,
+  },
+};

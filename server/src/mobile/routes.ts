@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import { MAX_REPORTS_PER_BATCH } from '@canteiro/shared/domain';
 import type { ReportBatchAnswer } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
-import * as v from 'valibot';
 import { ApiError, parseBody } from '../errors.js';
 import { idText } from '../crud/list-query.js';
 import { signedInUser } from '../plugins/authentication.js';
 import { assertCleanText } from '../plugins/input-text.js';
 import { revokeToken } from '../authentication/tokens.js';
-import { mobileCatalogueDocs, mobileLogoutDocs, reportBatchDocs } from './docs.js';
+import { mobileCatalogueDocs, mobileContractsDocs, mobileLogoutDocs, reportBatchDocs } from './docs.js';
 import { ingestReports } from './ingest.js';
-import { catalogueReads, entityTag, matchesTag, readCatalogue } from './catalogue.js';
+import { catalogueReads, entityTag, matchesTag, readCatalogue, readContracts } from './catalogue.js';
 
 /**
  * 1 000 rows whose two texts are full (2 × 2 000 characters of up to 3 bytes in UTF-8) are
@@ -40,6 +40,9 @@ export async function mobileRoutes(app: FastifyInstance, { config, db }: MobileR
 
   const reads = catalogueReads(config.siteTimeZone);
   const catalogueQuery = v.object({ contract: idText });
+
+  // The app's first question: where may this user report? A reporter: its own contract.
+  app.get('/contracts', { schema: mobileContractsDocs }, async (request) => readContracts(orm, signedInUser(request)));
 
   app.get('/catalogue', { schema: mobileCatalogueDocs }, async (request, reply) => {
     const caller = signedInUser(request);
