@@ -34,4 +34,15 @@ for (const database of databases) {
     }),
   );
 }
-process.exit(browser || lists || pages.find(Boolean) || 0);
+// Report ingestion through POST /api/mobile/reports beside COPY of the same rows
+// (server/bench/ingestion.ts, docs/ingestion.md), on the same databases.
+const ingestion = [];
+for (const database of databases) {
+  ingestion.push(
+    await run('node', ['--conditions=canteiro-source', '--import', 'tsx', 'bench/ingestion.ts'], {
+      cwd: join(root, 'server'),
+      env: { ...process.env, BENCH_DATABASE_URL: database },
+    }),
+  );
+}
+process.exit(browser || lists || pages.find(Boolean) || ingestion.find(Boolean) || 0);

@@ -1,0 +1,289 @@
+/**
+ * Report ingestion through the HTTP API (POST /api/mobile/reports) beside COPY of the same
+ * number of equivalent rows into the same table, in the same run (docs/ingestion.md):
+ *
+ *   node --conditions=canteiro-source --import tsx server/bench/ingestion.ts
+ *
+ * Builds a fresh PGlite (or BENCH_DATABASE_URL, whose schema is DROPPED and rebuilt) with the
+ * demo organisation and catalogue (no demo reports), starts the real server in a child
+ * process, signs the demo reporter in from the "app", reads its contract's catalogue, then
+ * for each client count of BENCH_CLIENTS (default 4,8) lets that many clients POST batches
+ * of BENCH_BATCH (500) fresh activity observations for BENCH_SECONDS (10) each, over
+ * loopback; the load generator shares the machine's cores with the server. Then the server
+ * stops and the same number of rows as the largest run goes into activity_reports with
+ * COPY (server/src/db/copy.ts). Prints observations/s, p50/p99 per batch, COPY rows/s and
+ * the ratio, and writes .bench/ingestion*.json. BENCH_PROFILE=1 adds a CPU profile of the
+ * server and its summary. A benchmark, not a test: it never fails.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { MobileCatalogue } from '@canteiro/shared/domain';
+import { migrateFromScratch, openDatabase, selectRows } from '../src/db/connection.js';
+import { copyRows } from '../src/db/copy.js';
+import { insertDemoData } from '../src/demo/seed.js';
+import { freePort, median, repository, startServer, stopServer, table } from './support.js';
+import { summariseProfile } from './profile-summary.js';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '4,8').split(',').map(Number);
+const BATCH = Number(process.env.BENCH_BATCH ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const REPORTER = 'reporter@canteiro.test';
+const where = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'canteiro-bench-ingestion-'));
+const output = path.join(repository, '.bench');
+const profiles = path.join(output, 'profiles');
+mkdirSync(profiles, { recursive: true });
+
+/** A report row as the app sends it, on one of the contract's real chains. */
+interface Pickers {
+  contract: number;
+  activities: MobileCatalogue['activities'];
+  functions: number[];
+  occurrences: number[];
+}
+
+const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
+const NOTES = ['Falta de material no pavimento', 'Equipe reduzida', 'Aguardando liberação da frente', null, null, null];
+
+function activityRow(pickers: Pickers) {
+  const activity = pick(pickers.activities);
+  return {
+    id: randomUUID(),
+    kind: 'activity',
+    contract: pickers.contract,
+    // Within the last 12 weeks, as a phone that was offline a while would send.
+    reportTime: new Date(Date.now() - Math.floor(Math.random() * 84 * 86_400_000)).toISOString(),
+    package: activity.package,
+    local: activity.local,
+    activity: activity.id,
+    function: pick(pickers.functions),
+    occurrence: pick(pickers.occurrences),
+    quantity: 1 + Math.floor(Math.random() * 8),
+    notes: pick(NOTES),
+    reportInfo: null,
+    isScheduled: Math.random() < 0.8,
+  };
+}
+
+async function prepareDatabase(): Promise<void> {
+  const db = await openDatabase({ databaseUrl: DATABASE_URL, databaseReadUrl: null, dataDir });
+  try {
+    await migrateFromScratch(db);
+    await insertDemoData(db.orm, { reports: false });
+  } finally {
+    await db.close();
+  }
+}
+
+async function mobileSignIn(base: string): Promise<string> {
+  // Sign-in is outside /api/mobile/: the app echoes the XSRF cookie as the web does (docs/ingestion.md).
+  const health = await fetch(`${base}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const response = await fetch(`${base}/api/authentication/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: JSON.stringify({ email: REPORTER, password: 'demo1234' }),
+  });
+  if (!response.ok) throw new Error(`bench: mobile sign-in failed (${response.status})`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function pickers(base: string, token: string): Promise<Pickers> {
+  const headers = { authorization: `Token ${token}` };
+  const [contract] = (await (await fetch(`${base}/api/mobile/contracts`, { headers })).json()) as { id: number }[];
+  if (!contract) throw new Error('bench: the demo reporter has no contract');
+  const catalogue = (await (
+    await fetch(`${base}/api/mobile/catalogue?contract=${contract.id}`, { headers })
+  ).json()) as MobileCatalogue;
+  return {
+    contract: contract.id,
+    activities: catalogue.activities,
+    functions: catalogue.functions.map((f) => f.id),
+    occurrences: catalogue.occurrences.map((o) => o.id),
+  };
+}
+
+interface RunResult {
+  clients: number;
+  batches: number;
+  observations: number;
+  seconds: number;
+  observationsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rejected: number;
+}
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/** `clients` phones, each sending one batch after another for SECONDS. */
+async function run(base: string, token: string, chosen: Pickers, clients: number): Promise<RunResult> {
+  const latencies: number[] = [];
+  let observations = 0;
+  let errors = 0;
+  let rejected = 0;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  const client = async () => {
+    while (performance.now() < deadline) {
+      const body = JSON.stringify({ reports: Array.from({ length: BATCH }, () => activityRow(chosen)) });
+      const sent = performance.now();
+      const response = await fetch(`${base}/api/mobile/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
+        body,
+      });
+      const answer = (await response.json()) as { accepted?: string[]; rejected?: unknown[] };
+      latencies.push(performance.now() - sent);
+      if (response.status !== 200) errors += 1;
+      observations += answer.accepted?.length ?? 0;
+      rejected += answer.rejected?.length ?? 0;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    clients,
+    batches: latencies.length,
+    observations,
+    seconds,
+    observationsPerSecond: Math.round(observations / seconds),
+    p50: Math.round(median(latencies)),
+    p99: Math.round(percentile(latencies, 99)),
+    errors,
+    rejected,
+  };
+}
+
+const COPY_COLUMNS = [
+  'id',
+  'contract_id',
+  'report_time',
+  'local_date',
+  'local_minute',
+  'local_weekday',
+  'user_id',
+  'package_id',
+  'local_id',
+  'activity_id',
+  'function_id',
+  'occurrence_id',
+  'quantity',
+  'notes',
+  'report_info',
+  'is_scheduled',
+];
+
+/** The same rows as the API stores, site clock included (São Paulo: UTC−3, no summer time since 2019). */
+function* copyRowsOf(count: number, chosen: Pickers, userId: number): Generator<unknown[]> {
+  for (let i = 0; i < count; i += 1) {
+    const row = activityRow(chosen);
+    const at = new Date(row.reportTime);
+    const local = new Date(at.getTime() - 3 * 3_600_000);
+    yield [
+      row.id,
+      row.contract,
+      row.reportTime,
+      local.toISOString().slice(0, 10),
+      local.getUTCHours() * 60 + local.getUTCMinutes(),
+      ((local.getUTCDay() + 6) % 7) + 1,
+      userId,
+      row.package,
+      row.local,
+      row.activity,
+      row.function,
+      row.occurrence,
+      row.quantity,
+      row.notes,
+      row.reportInfo,
+      row.isScheduled,
+    ];
+  }
+}
+
+/** COPY of `count` rows into activity_reports: rows per second (the server is stopped). */
+async function copyBaseline(
+  count: number,
+  chosen: Pickers,
+): Promise<{ rows: number; seconds: number; rowsPerSecond: number }> {
+  const db = await openDatabase({ databaseUrl: DATABASE_URL, databaseReadUrl: null, dataDir });
+  try {
+    const [reporter] = await selectRows<{ id: number }>(db.orm, sql`select id from users where email = ${REPORTER}`);
+    const rows = [...copyRowsOf(count, chosen, reporter!.id)];
+    const started = performance.now();
+    const copied = await copyRows(db, 'activity_reports', COPY_COLUMNS, rows);
+    const seconds = (performance.now() - started) / 1000;
+    return { rows: copied, seconds, rowsPerSecond: Math.round(copied / seconds) };
+  } finally {
+    await db.close();
+  }
+}
+
+let server: ChildProcess | undefined;
+try {
+  console.log(`ingestion on ${where}: preparing the database…`);
+  await prepareDatabase();
+  const port = await freePort();
+  server = await startServer({
+    dataDir,
+    databaseUrl: DATABASE_URL,
+    port,
+    logLevel: LOG_LEVEL,
+    nodeArguments: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const token = await mobileSignIn(base);
+  const chosen = await pickers(base, token);
+  // One short run first: JIT, prepared statements and the pool warm up.
+  await run(base, token, chosen, 2).catch(() => undefined);
+  const runs: RunResult[] = [];
+  for (const clients of CLIENTS) runs.push(await run(base, token, chosen, clients));
+  await stopServer(server);
+  server = undefined;
+
+  const largest = Math.max(...runs.map((result) => result.observations));
+  const copy = await copyBaseline(largest, chosen);
+  const best = Math.max(...runs.map((result) => result.observationsPerSecond));
+  console.log(`
+Ingestion on ${where}: batches of ${BATCH} activity observations, ${SECONDS} s per run, loopback HTTP
+${table([
+  ['clients', 'batches', 'observations', 'obs/s', 'p50 ms/batch', 'p99 ms/batch', 'errors', 'rejected', '× COPY'],
+  ...runs.map((result) => [
+    String(result.clients),
+    String(result.batches),
+    String(result.observations),
+    String(result.observationsPerSecond),
+    String(result.p50),
+    String(result.p99),
+    String(result.errors),
+    String(result.rejected),
+    (result.observationsPerSecond / copy.rowsPerSecond).toFixed(2),
+  ]),
+  ['COPY', '—', String(copy.rows), String(copy.rowsPerSecond), '—', '—', '—', '—', '1.00'],
+])}
+best ${best} obs/s = ${(best / copy.rowsPerSecond).toFixed(2)} × COPY (${copy.rows} rows in ${copy.seconds.toFixed(2)} s)
+`);
+  const file = DATABASE_URL ? 'ingestion-postgres.json' : 'ingestion.json';
+  writeFileSync(
+    path.join(output, file),
+    `${JSON.stringify({ date: new Date().toISOString(), database: where, batch: BATCH, seconds: SECONDS, logLevel: LOG_LEVEL, runs, copy }, null, 2)}\n`,
+  );
+  console.log(`written to .bench/${file}`);
+  if (PROFILE) console.log(summariseProfile(profiles));
+} finally {
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
