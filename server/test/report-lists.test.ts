@@ -381,6 +381,9 @@ describe('the activity list', () => {
     assert.deepEqual(await keys('search=aguardando'), newestFirst('r2', 'r3', 'r7'));
     assert.deepEqual(await keys('search=alvenaria'), newestFirst('r2', 'r4', 'r6', 'r8'));
     assert.deepEqual(await keys('search=reportera1'), newestFirst(...ALL));
+    // A name of another contract's catalogue ("Alvenaria B", B1) finds nothing here.
+    assert.deepEqual(await keys('search=alvenaria%20b'), []);
+    assert.deepEqual(await keys('search=zzz'), []);
     assert.deepEqual(await keys(`search=servente&fromTime=12:00`), newestFirst('r2', 'r3', 'r6'));
   });
 

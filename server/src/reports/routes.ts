@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { REPORT_KINDS } from '@canteiro/shared/domain';
 import type { ReportKind } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
@@ -13,8 +14,8 @@ import { exportItems, listPage } from '../crud/reads.js';
 import type { ExportDefinition } from '../crud/resource.js';
 import { allowedCaller, exportFormat, sendExport } from '../crud/resource.js';
 import { reportDocs } from './docs.js';
-import { readReportFilters, scopedReportConditions } from './filters.js';
-import { REPORT_EXPORTS, reportReadModel } from './read-models.js';
+import { contractInScope, readReportFilters, reportConditions } from './filters.js';
+import { REPORT_EXPORTS, reportReadModel, searchedNamesFound } from './read-models.js';
 
 export interface ReportRoutesOptions extends Record<string, unknown> {
   config: Config;
@@ -44,7 +45,14 @@ async function reportQuery(
     Object.assign(fields, error.fields);
   }
   if (!filters || !list) throw new ApiError(400, 'validation_failed', fields);
-  return { model, query: { ...list, filters: await scopedReportConditions(orm, caller, kind, filters, timeZone) } };
+  if (!(await contractInScope(orm, caller, filters.contract))) {
+    // Out of scope: no rows, as for a contract that does not exist (docs/reports.md).
+    return { model, query: { ...list, filters: [sql`false`] } };
+  }
+  const searched = list.search
+    ? reportReadModel(kind, filters.contract, await searchedNamesFound(orm, kind, filters.contract, list.search))
+    : model;
+  return { model: searched, query: { ...list, filters: reportConditions(kind, filters, timeZone) } };
 }
 
 /**
