@@ -9,6 +9,9 @@ import {
   MEASURE_UNITS,
 } from '@canteiro/shared/domain';
 
+/** 1 000 rows whose two texts are full (2 × 2 000 characters of up to 3 bytes in UTF-8) are about 12 MB of JSON. */
+export const REPORT_BATCH_BODY_LIMIT = 16 * 1024 * 1024;
+
 /**
  * OpenAPI descriptions of the mobile app's routes (docs/ingestion.md). Documentation only:
  * the shared valibot schemas validate the bodies and queries.
@@ -49,7 +52,7 @@ const row = (kind: string, properties: Record<string, unknown>, required: string
   required: ['id', 'kind', 'contract', 'reportTime', ...required],
 });
 
-export const reportBatchDocs: FastifySchema = {
+export const reportBatchDocs: FastifySchema & { 'x-body-limit': number } = {
   summary: 'Send a batch of observations (exactly once; no XSRF header needed)',
   description:
     `Up to ${MAX_REPORTS_PER_BATCH} rows. Each row is checked on its own: one bad row holds back no other. ` +
@@ -59,6 +62,8 @@ export const reportBatchDocs: FastifySchema = {
     '(with the field). See docs/ingestion.md.',
   tags,
   ...session,
+  // Its own body limit (routes.ts), larger than the API's 1 MiB: the fuzz reads it here.
+  'x-body-limit': REPORT_BATCH_BODY_LIMIT,
   body: {
     type: 'object',
     properties: {
@@ -170,7 +175,8 @@ export const mobileCatalogueDocs: FastifySchema = {
   headers: { type: 'object', properties: { 'if-none-match': { type: 'string' } } },
   response: {
     200: {
-      description: 'The catalogue; headers ETag and Cache-Control: private, no-cache.',
+      description:
+        'The catalogue, with its ETag (Cache-Control: no-store, as every API answer: the app keeps its own copy).',
       type: 'object',
       properties: {
         contract: {

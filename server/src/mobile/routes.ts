@@ -9,15 +9,15 @@ import { idText } from '../crud/list-query.js';
 import { signedInUser } from '../plugins/authentication.js';
 import { assertCleanText } from '../plugins/input-text.js';
 import { revokeToken } from '../authentication/tokens.js';
-import { mobileCatalogueDocs, mobileContractsDocs, mobileLogoutDocs, reportBatchDocs } from './docs.js';
+import {
+  REPORT_BATCH_BODY_LIMIT,
+  mobileCatalogueDocs,
+  mobileContractsDocs,
+  mobileLogoutDocs,
+  reportBatchDocs,
+} from './docs.js';
 import { ingestReports } from './ingest.js';
 import { catalogueReads, entityTag, matchesTag, readCatalogue, readContracts } from './catalogue.js';
-
-/**
- * 1 000 rows whose two texts are full (2 × 2 000 characters of up to 3 bytes in UTF-8) are
- * about 12 MB of JSON; the API's 1 MiB limit for forms would refuse them.
- */
-export const REPORT_BATCH_BODY_LIMIT = 16 * 1024 * 1024;
 
 export interface MobileRoutesOptions extends Record<string, unknown> {
   config: Config;
@@ -52,8 +52,10 @@ export async function mobileRoutes(app: FastifyInstance, { config, db }: MobileR
     if (!catalogue) throw new ApiError(404, 'not_found');
     const body = JSON.stringify(catalogue);
     const tag = entityTag(body);
-    // The app asks again whenever it can; an unchanged catalogue costs a 304 and no body.
-    reply.header('etag', tag).header('cache-control', 'private, no-cache');
+    // The app asks again whenever it can; an unchanged catalogue costs a 304 and no body. The
+    // app keeps its copy itself: Cache-Control stays the API's no-store (no HTTP cache on a
+    // shared phone keeps it; docs/ingestion.md).
+    reply.header('etag', tag);
     if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   });
