@@ -37,7 +37,9 @@ export const loginDocs: FastifySchema = {
       from_web: {
         type: 'boolean',
         default: false,
-        description: 'True from the back-office; reporters are refused there.',
+        description:
+          'True from the back-office (a web session: every route but /api/mobile/*); reporters are refused there. ' +
+          "Without it the session is the mobile app's: it opens /api/mobile/* only (docs/ingestion.md).",
       },
     },
     required: ['email', 'password'],
@@ -64,7 +66,7 @@ export const logoutDocs: FastifySchema = {
   response: {
     204: { description: 'Signed out.', type: 'null' },
     401: error('not_authenticated.'),
-    403: error('xsrf_mismatch.'),
+    403: error('xsrf_mismatch, or web_session_required (the app signs out with POST /api/mobile/logout).'),
   },
 };
 
