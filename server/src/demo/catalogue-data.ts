@@ -337,3 +337,37 @@ function weighted(random: () => number): string {
   }
   return RENTAL_COMPANIES[0]!;
 }
+
+/**
+ * A large contract (the scale command): `copies` demo catalogues side by side, as if the
+ * contract built that many sites, their areas, locals, blocks and machines told apart by a
+ * suffix (names are unique per contract). Disciplines and trades are shared.
+ */
+export function scaledCatalogue(position: number, copies: number, today: Date = seedDay()): DemoCatalogue {
+  if (copies <= 1) return demoCatalogue(position, today);
+  const parts = Array.from({ length: copies }, (_, copy) => {
+    const catalogue = demoCatalogue(position * 1000 + copy, today);
+    const named = (name: string) => `${name} · S${copy + 1}`;
+    return {
+      areas: catalogue.areas.map((area) => ({
+        ...area,
+        name: named(area.name),
+        locals: area.locals.map((local) => ({ ...local, name: named(local.name), block: named(local.block) })),
+      })),
+      activities: catalogue.activities.map((activity) => ({
+        ...activity,
+        area: named(activity.area),
+        local: named(activity.local),
+        block: named(activity.block),
+      })),
+      equipment: catalogue.equipment.map((item) => ({ ...item, specification: named(item.specification) })),
+    };
+  });
+  return {
+    disciplines: DEMO_DISCIPLINES.map((name) => ({ name })),
+    areas: parts.flatMap((part) => part.areas),
+    activities: parts.flatMap((part) => part.activities),
+    functions: [...DEMO_FUNCTIONS],
+    equipment: parts.flatMap((part) => part.equipment),
+  };
+}

@@ -18,6 +18,7 @@ import { passwordHashing } from '../authentication/passwords.js';
 import { DEMO_BASES, DEMO_CONTRACTS, DEMO_OCCURRENCES, DEMO_WORKS } from './organisation-data.js';
 import { DEMO_STAFF, DEMO_SURVEYS } from './people-data.js';
 import { demoCatalogue, seedDay } from './catalogue-data.js';
+import type { DemoCatalogue } from './catalogue-data.js';
 import { reportWindow } from './reports/generate.js';
 import { writeReports } from './reports/write.js';
 import type { ReportCounts } from './reports/write.js';
@@ -106,8 +107,10 @@ export async function insertDemoData(orm: Orm, options: DemoOptions | Date = {})
   await orm.insert(occurrences).values([...DEMO_OCCURRENCES]);
   await insertCatalogues(
     orm,
-    DEMO_CONTRACTS.map((contract) => idOf(contractIds, contract.name)),
-    today,
+    DEMO_CONTRACTS.map((contract, position) => ({
+      contractId: idOf(contractIds, contract.name),
+      ...demoCatalogue(position, today),
+    })),
   );
 
   // The six demo accounts hang from the first contract; the other staff from theirs.
@@ -158,79 +161,80 @@ export async function insertDemoData(orm: Orm, options: DemoOptions | Date = {})
 }
 
 /**
- * Every contract's catalogue, one insert per table for all contracts together: each level
- * answers (contract, name) → id for the next one, so the chain is the one the data says.
+ * Every contract's catalogue, one insert per table for all contracts together (in batches,
+ * for the scale command's thousands of rows): each level answers (contract, name) → id for
+ * the next one, so the chain is the one the data says.
  */
-async function insertCatalogues(orm: Orm, contractIds: readonly number[], today: Date): Promise<void> {
-  const catalogues = contractIds.map((contractId, position) => ({ contractId, ...demoCatalogue(position, today) }));
+export async function insertCatalogues(
+  orm: Orm,
+  catalogues: readonly ({ contractId: number } & DemoCatalogue)[],
+): Promise<void> {
   const key = (contractId: number, name: string) => `${contractId}\u0000${name}`;
   const idsOf = (rows: { id: number; contractId: number; name: string }[]) =>
     new Map(rows.map((row) => [key(row.contractId, row.name), row.id]));
   const find = (ids: Map<string, number>, contractId: number, name: string) => idOf(ids, key(contractId, name));
 
   const disciplineIds = idsOf(
-    await orm
-      .insert(disciplines)
-      .values(
-        catalogues.flatMap(({ contractId, ...catalogue }) =>
-          catalogue.disciplines.map(({ name }) => ({ name, contractId })),
-        ),
-      )
-      .returning({ id: disciplines.id, contractId: disciplines.contractId, name: disciplines.name }),
+    await inBatches(
+      catalogues.flatMap(({ contractId, ...catalogue }) =>
+        catalogue.disciplines.map(({ name }) => ({ name, contractId })),
+      ),
+      (batch) =>
+        orm
+          .insert(disciplines)
+          .values(batch)
+          .returning({ id: disciplines.id, contractId: disciplines.contractId, name: disciplines.name }),
+    ),
   );
   const areaIds = idsOf(
-    await orm
-      .insert(areas)
-      .values(
-        catalogues.flatMap(({ contractId, ...catalogue }) =>
-          catalogue.areas.map((area) => ({
-            name: area.name,
-            contractId,
-            disciplineId: find(disciplineIds, contractId, area.discipline),
-          })),
-        ),
-      )
-      .returning({ id: areas.id, contractId: areas.contractId, name: areas.name }),
+    await inBatches(
+      catalogues.flatMap(({ contractId, ...catalogue }) =>
+        catalogue.areas.map((area) => ({
+          name: area.name,
+          contractId,
+          disciplineId: find(disciplineIds, contractId, area.discipline),
+        })),
+      ),
+      (batch) =>
+        orm.insert(areas).values(batch).returning({ id: areas.id, contractId: areas.contractId, name: areas.name }),
+    ),
   );
   const localRows = catalogues.flatMap(({ contractId, ...catalogue }) =>
     catalogue.areas.flatMap((area) => area.locals.map((local) => ({ contractId, area: area.name, local }))),
   );
   const localIds = idsOf(
-    await orm
-      .insert(locals)
-      .values(
-        localRows.map(({ contractId, area, local }) => ({
-          name: local.name,
-          contractId,
-          areaId: find(areaIds, contractId, area),
-        })),
-      )
-      .returning({ id: locals.id, contractId: locals.contractId, name: locals.name }),
+    await inBatches(
+      localRows.map(({ contractId, area, local }) => ({
+        name: local.name,
+        contractId,
+        areaId: find(areaIds, contractId, area),
+      })),
+      (batch) =>
+        orm.insert(locals).values(batch).returning({ id: locals.id, contractId: locals.contractId, name: locals.name }),
+    ),
   );
   const blockIds = idsOf(
-    await orm
-      .insert(blocks)
-      .values(
-        localRows.map(({ contractId, local }) => ({
-          name: local.block,
-          contractId,
-          localId: find(localIds, contractId, local.name),
-        })),
-      )
-      .returning({ id: blocks.id, contractId: blocks.contractId, name: blocks.name }),
+    await inBatches(
+      localRows.map(({ contractId, local }) => ({
+        name: local.block,
+        contractId,
+        localId: find(localIds, contractId, local.name),
+      })),
+      (batch) =>
+        orm.insert(blocks).values(batch).returning({ id: blocks.id, contractId: blocks.contractId, name: blocks.name }),
+    ),
   );
   // Package names repeat across blocks: their key is block id and name.
-  const packageRows = await orm
-    .insert(packages)
-    .values(
-      localRows.flatMap(({ contractId, local }) =>
-        local.packages.map((name) => ({ name, contractId, blockId: find(blockIds, contractId, local.block) })),
-      ),
-    )
-    .returning({ id: packages.id, blockId: packages.blockId, name: packages.name });
+  const packageRows = await inBatches(
+    localRows.flatMap(({ contractId, local }) =>
+      local.packages.map((name) => ({ name, contractId, blockId: find(blockIds, contractId, local.block) })),
+    ),
+    (batch) =>
+      orm.insert(packages).values(batch).returning({ id: packages.id, blockId: packages.blockId, name: packages.name }),
+  );
   const packageIds = new Map(packageRows.map((row) => [key(row.blockId, row.name), row.id]));
 
-  await orm.insert(activities).values(
+  await inBatches(
     catalogues.flatMap(({ contractId, ...catalogue }) =>
       catalogue.activities.map(({ area, local, block, package: packageName, ...activity }) => {
         const blockId = find(blockIds, contractId, block);
@@ -244,19 +248,27 @@ async function insertCatalogues(orm: Orm, contractIds: readonly number[], today:
         };
       }),
     ),
+    (batch) => orm.insert(activities).values(batch).returning({ id: activities.id }),
   );
-  await orm
-    .insert(functions)
-    .values(
-      catalogues.flatMap(({ contractId, ...catalogue }) => catalogue.functions.map((name) => ({ name, contractId }))),
-    );
-  await orm
-    .insert(equipment)
-    .values(
-      catalogues.flatMap(({ contractId, ...catalogue }) =>
-        catalogue.equipment.map((item) => ({ ...item, contractId })),
-      ),
-    );
+  await inBatches(
+    catalogues.flatMap(({ contractId, ...catalogue }) => catalogue.functions.map((name) => ({ name, contractId }))),
+    (batch) => orm.insert(functions).values(batch).returning({ id: functions.id }),
+  );
+  await inBatches(
+    catalogues.flatMap(({ contractId, ...catalogue }) => catalogue.equipment.map((item) => ({ ...item, contractId }))),
+    (batch) => orm.insert(equipment).values(batch).returning({ id: equipment.id }),
+  );
+}
+
+/** Rows per insert: a statement has at most 65 535 parameters. */
+const INSERT_BATCH = 1000;
+
+async function inBatches<Row, Out>(rows: readonly Row[], insert: (batch: Row[]) => Promise<Out[]>): Promise<Out[]> {
+  const out: Out[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    out.push(...(await insert(rows.slice(start, start + INSERT_BATCH))));
+  }
+  return out;
 }
 
 /** Inserts rows that have a unique name and answers name → id. */

@@ -89,6 +89,8 @@ export interface GenerationOptions {
   occurrences: ReadonlyMap<string, number>;
   /** Time-ordered (default) or random UUIDs. */
   ids?: 'v7' | 'v4';
+  /** Only every n-th day (estimates: the scale command sizes its contracts with it). */
+  sampleEvery?: number;
 }
 
 export const REPORT_COLUMNS = [
@@ -208,7 +210,7 @@ export function* generateReports(plans: readonly ContractPlan[], options: Genera
   const traits = new Map(plans.map((plan) => [plan.id, contractTraits(plan, seed, firstDay, weeks)]));
   const newId = options.ids === 'v4' ? (random: Random) => uuidV4(random) : uuidV7;
 
-  for (let dayIndex = 0; dayIndex < totalDays; dayIndex += 1) {
+  for (let dayIndex = 0; dayIndex < totalDays; dayIndex += options.sampleEvery ?? 1) {
     const day = addDays(firstDay, dayIndex);
     const weekday = isoWeekday(day);
     const week = Math.floor(dayIndex / 7);
@@ -233,6 +235,8 @@ export function* generateReports(plans: readonly ContractPlan[], options: Genera
     const reporters = plan.reporters;
     if (reporters.length === 0 || classes[0].ids.length === 0) return;
     const random = randomStream(seed, 'day', plan.id, day);
+    // Ids from a stream of their own: v4 and v7 ids then label the very same rows.
+    const idRandom = randomStream(seed, 'ids', plan.id, day);
     const working = activitiesOn(plan.activities, day);
     if (working.length === 0) return;
     const crews = crewsOf(plan, working);
@@ -297,7 +301,7 @@ export function* generateReports(plans: readonly ContractPlan[], options: Genera
           const { activity } = crew;
           hoursOf.set(activity.id, (hoursOf.get(activity.id) ?? 0) + workers * periodHours);
           if (!reporterOf.has(activity.id)) reporterOf.set(activity.id, reporter);
-          const row = head(newId(random, instant));
+          const row = head(newId(idRandom, instant));
           row.push(
             activity.packageId,
             activity.localId,
@@ -317,7 +321,7 @@ export function* generateReports(plans: readonly ContractPlan[], options: Genera
           const draw = random.next();
           const classification = draw < workingUpTo ? 'working' : draw < idleUpTo ? 'idle' : 'down';
           const note = classification === 'down' && random.next() < DOWN_NOTE ? 'Manutenção corretiva' : null;
-          const row = head(newId(random, instant));
+          const row = head(newId(idRandom, instant));
           row.push(activity.packageId, activity.areaId, activity.id, id, classification, note);
           rows.equipment.push(row);
         }
@@ -334,7 +338,7 @@ export function* generateReports(plans: readonly ContractPlan[], options: Genera
       const clock = siteClock(instant, timeZone);
       const receivedAt = new Date(Math.min(latest, instant + receiptDelay(random))).toISOString();
       rows.quantity.push([
-        newId(random, instant),
+        newId(idRandom, instant),
         plan.id,
         new Date(instant).toISOString(),
         clock.localDate,

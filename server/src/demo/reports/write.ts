@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MeasureUnit } from '@canteiro/shared/domain';
 import type { Orm } from '../../db/connection.js';
 import { selectRows } from '../../db/connection.js';
-import { copyRows, withForeignKeysCheckedAfter } from '../../db/copy.js';
+import { copyRows, withForeignKeysCheckedAfter, withIndexesBuiltAfter } from '../../db/copy.js';
 import { referenceRup } from '../catalogue-data.js';
 import { RUP_BY_UNIT } from './model.js';
 import { ACTIVITY_COLUMNS, EQUIPMENT_COLUMNS, QUANTITY_COLUMNS, generateReports } from './generate.js';
@@ -39,6 +39,8 @@ export interface WriteReportsOptions {
    * withForeignKeysCheckedAfter: the whole load is then one transaction).
    */
   keysAfter?: boolean;
+  /** Primary keys and indexes built after the load too (withIndexesBuiltAfter; default false). */
+  indexesAfter?: boolean;
 }
 
 export const REPORT_TABLES = ['activity_reports', 'equipment_reports', 'quantity_reports'] as const;
@@ -46,9 +48,11 @@ export const REPORT_TABLES = ['activity_reports', 'equipment_reports', 'quantity
 const DEFAULT_CHUNK_ROWS = 150_000;
 
 export async function writeReports(orm: Orm, options: WriteReportsOptions): Promise<ReportCounts> {
-  return options.keysAfter === false
-    ? load(orm, options)
-    : withForeignKeysCheckedAfter(orm, REPORT_TABLES, (tx) => load(tx, options));
+  const indexed = (target: Orm) =>
+    options.indexesAfter
+      ? withIndexesBuiltAfter(target, REPORT_TABLES, (tx) => load(tx, options))
+      : load(target, options);
+  return options.keysAfter === false ? indexed(orm) : withForeignKeysCheckedAfter(orm, REPORT_TABLES, indexed);
 }
 
 async function load(orm: Orm, options: WriteReportsOptions): Promise<ReportCounts> {
