@@ -102,7 +102,7 @@ describe('a batch of reports', () => {
     const rows = [
       activityRow({ reportTime: '2026-03-02T23:30:00Z', reportInfo: '  ', notes: ' Laje 3 ' }),
       equipmentRow({ reportTime: '2026-03-01T10:05:30.250-03:00', notes: '' }),
-      quantityRow({ reportTime: '2026-03-04T08:00:00+00:00', quantity: 0.125 }),
+      quantityRow({ reportTime: '2026-03-04T08:00+00:00', quantity: 0.125 }),
     ];
     const answer = await send(phone, rows);
     assert.deepEqual(answer, { accepted: rows.map((row) => row.id), duplicates: [], rejected: [] });

@@ -40,11 +40,12 @@ const EARLIEST_MS = Date.parse(EARLIEST_REPORT_TIME);
 export function reportTimeMs(text: string): number {
   const match = REPORT_TIME.exec(text);
   if (!match) return Number.NaN;
-  const [year, month, day, hour, minute, second = 0] = match.slice(1, 7).map(Number) as number[];
+  // Seconds are optional: an absent group is 0, not Number(undefined).
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
   const fraction = Number(`0.${match[7] ?? '0'}`);
   const offsetHours = Number(match[9] ?? 0);
   const offsetMinutes = Number(match[10] ?? 0);
-  if (hour! > 23 || minute! > 59 || second > 59 || offsetHours > 14 || offsetMinutes > 59) return Number.NaN;
+  if (hour! > 23 || minute! > 59 || second! > 59 || offsetHours > 14 || offsetMinutes > 59) return Number.NaN;
   const local = Date.UTC(year!, month! - 1, day!, hour, minute, second);
   const check = new Date(local);
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day)
