@@ -55,7 +55,7 @@ if (values.indexes !== 'keep' && values.indexes !== 'after') throw new Error('--
 const ids = values.ids;
 
 /** Activity rows one demo catalogue gets over twelve weeks (measured; only sizes the copies). */
-const ROWS_PER_COPY_12_WEEKS = 20_000;
+const ROWS_PER_COPY_12_WEEKS = 16_000;
 const CONTRACTS_PER_WORK = 20;
 /** Every n-th day is generated to estimate a contract's rows before the load. */
 const ESTIMATE_EVERY = 5;
