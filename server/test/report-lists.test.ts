@@ -637,8 +637,19 @@ describe('exports', () => {
     const newest = (sheet.getRow(2).values as unknown[]).slice(1);
     assert.deepEqual(newest.slice(2), ['12:00', 'Pacote 2', 'Torre 2', 'Alvenaria', 3.25, 'm²', 'reporterA1']);
     assert.equal((newest[1] as Date).toISOString(), '2026-03-08T00:00:00.000Z');
-    const equipmentExport = await english.get(`/api/reports/equipment/export?format=xlsx&contract=${world.contractA1}`);
-    assert.equal(equipmentExport.statusCode, 200);
+    // Every kind's export shows what its list shows (an export reads only the columns it shows).
+    const equipmentCsv = await english.get(`/api/reports/equipment/export?format=csv&contract=${world.contractA1}`);
+    assert.deepEqual(
+      equipmentCsv.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+      [
+        'ID;Date;Time;Package;Area;Activity;Equipment;Company;Classification;Notes;Reporter',
+        `${uuidOf('r2')};2026-03-03;17:00;Pacote 2;Torre 2;Alvenaria;Betoneira — 400 l;Locadora Beta;Idle;Sem operador;reporterA1`,
+        `${uuidOf('r1')};2026-03-02;07:00;Pacote 1;Torre 1;Concretagem;Grua — Grua 40 m;Locadora Alfa;Working;;reporterA1`,
+      ],
+    );
   });
 
   test('every matching row, across batches, ties on the same instant broken by id', async () => {

@@ -33,6 +33,11 @@ export interface ReadModel extends ListShape {
   ancestorsActive?: SQL;
   /** Shown in selects; a resource without it has no `/options`. */
   optionLabel?: AnyColumn | SQL;
+  /**
+   * What an export reads of each row, when it shows less than the item (with `id`): a
+   * million-row export pays for every column it reads (reports, docs/reports.md).
+   */
+  exportColumns?: SQL;
 }
 
 /** The item's columns, with `parentInactive` when the resource has ancestors. */
@@ -200,7 +205,7 @@ export async function* exportItems<Item>(
     // No OFFSET here: the keyset condition walks the sort index, so the rows are read in place.
     const rows = await selectRows<Item & Cursor>(
       orm,
-      sql`select ${itemColumns(model)}, cast(${query.sort.expression} as text) as "sortKey" from ${model.from}
+      sql`select ${model.exportColumns ?? itemColumns(model)}, cast(${query.sort.expression} as text) as "sortKey" from ${model.from}
           where ${condition} order by ${order} limit ${EXPORT_BATCH}`,
     );
     if (rows.length === 0) return;

@@ -173,6 +173,8 @@ interface KindShape {
   /** Referenced records shown: [table, the row's column]. */
   shown: readonly [Named, AnyColumn][];
   columns: Record<string, AnyColumn | SQL>;
+  /** The item's fields its export shows (REPORT_EXPORTS): all it reads of each row. */
+  exported: readonly string[];
   /** The row's own text searched (notes, report info). */
   texts: readonly AnyColumn[];
   /** The referenced names searched (the reporter's is added). */
@@ -189,6 +191,7 @@ function readModel(shape: KindShape, contract: number, found?: readonly boolean[
       [key, nameSort(alias, target, name, column, recordsOf(records, target, contract))] as const,
   );
   const names = namesOf(shape).filter((_, index) => found?.[index] ?? true);
+  const columns: Record<string, AnyColumn | SQL> = { ...shape.columns, ...observedColumns(table) };
   const joins = sql.join(
     [
       ...shape.shown.map(([target, column]) => reference(target, column)),
@@ -201,7 +204,8 @@ function readModel(shape: KindShape, contract: number, found?: readonly boolean[
     table: { id: table.id },
     from: sql`${table} ${joins}`,
     joins,
-    columns: columnList({ ...shape.columns, ...observedColumns(table) }),
+    columns: columnList(columns),
+    exportColumns: columnList(Object.fromEntries(shape.exported.map((key) => [key, columns[key]!]))),
     search: [
       ...shape.texts,
       ...names.map(({ column, target, records, matches }): SearchColumn => ({
@@ -253,6 +257,22 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
       reportInfo: a.reportInfo,
       isScheduled: a.isScheduled,
     },
+    exported: [
+      'id',
+      'localDate',
+      'localTime',
+      'packageName',
+      'localName',
+      'activityName',
+      'functionName',
+      'occurrenceName',
+      'classification',
+      'quantity',
+      'isScheduled',
+      'notes',
+      'reportInfo',
+      'userName',
+    ],
     texts: [a.notes, a.reportInfo],
     names: [
       byName(a.packageId, packages, packages.name),
@@ -295,6 +315,19 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
       classification: e.classification,
       notes: e.notes,
     },
+    exported: [
+      'id',
+      'localDate',
+      'localTime',
+      'packageName',
+      'areaName',
+      'activityName',
+      'equipmentName',
+      'company',
+      'classification',
+      'notes',
+      'userName',
+    ],
     texts: [e.notes],
     names: [
       byName(e.packageId, packages, packages.name),
@@ -330,6 +363,17 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
       quantity: q.quantity,
       unity: q.unity,
     },
+    exported: [
+      'id',
+      'localDate',
+      'localTime',
+      'packageName',
+      'areaName',
+      'activityName',
+      'quantity',
+      'unity',
+      'userName',
+    ],
     texts: [],
     names: [
       byName(q.packageId, packages, packages.name),
