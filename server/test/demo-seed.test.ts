@@ -98,7 +98,7 @@ describe('demo data', () => {
   });
 
   test('gives Administration something to show: bases in three states, works, contracts, occurrences, staff, surveys', async () => {
-    await seedIfEmpty(db.orm);
+    await seedIfEmpty(db.orm, { reports: false });
     const allBases = await db.orm.select().from(bases);
     assert.deepEqual(allBases.map((base) => base.state).sort(), ['MG', 'RJ', 'SP']);
     const allWorks = await db.orm.select().from(works);
@@ -132,7 +132,7 @@ describe('demo data', () => {
   });
 
   test('is idempotent: a database that has users is left alone', async () => {
-    assert.equal(await seedIfEmpty(db.orm), true);
+    assert.equal(await seedIfEmpty(db.orm, { reports: false }), true);
     const counted = (await db.orm.select().from(users)).length;
     assert.equal(await seedIfEmpty(db.orm), false);
     assert.equal((await db.orm.select().from(users)).length, counted);
@@ -140,7 +140,7 @@ describe('demo data', () => {
   });
 
   test('accounts sign in with demo1234 as their profile says', async () => {
-    await seedIfEmpty(db.orm);
+    await seedIfEmpty(db.orm, { reports: false });
     const browser = new Browser(app);
     for (const email of ['admin@canteiro.test', 'base@canteiro.test', 'work@canteiro.test', 'contract@canteiro.test']) {
       const response = await browser.login(email, DEMO_PASSWORD);
@@ -153,7 +153,7 @@ describe('demo data', () => {
   });
 
   test('a reset (empty every table, insert again) gives the same demo data back', async () => {
-    await seedIfEmpty(db.orm);
+    await seedIfEmpty(db.orm, { reports: false });
     await db.orm.update(users).set({ firstName: 'Changed' });
     await db.orm.transaction(async (tx) => {
       await truncateAll(tx);
@@ -176,7 +176,7 @@ describe('demo catalogue (DOMAIN.md §4)', () => {
   test('every contract gets 25–40 activities: ~55 % finished, ~25 % in term, ~20 % late, whatever the day', async () => {
     for (const today of [seedDay(), new Date(Date.UTC(2031, 1, 28)), new Date(Date.UTC(2024, 11, 31))]) {
       await truncateAll(db.orm);
-      await insertDemoData(db.orm, today);
+      await insertDemoData(db.orm, { today, reports: false });
       const allContracts = await db.orm.select().from(contracts);
       const groups = byContract(await db.orm.select().from(activities));
       const day = today.toISOString().slice(0, 10);
@@ -204,7 +204,7 @@ describe('demo catalogue (DOMAIN.md §4)', () => {
   });
 
   test('each activity hangs from one consistent chain: area → local → block → package, all of its contract', async () => {
-    await seedIfEmpty(db.orm);
+    await seedIfEmpty(db.orm, { reports: false });
     const [allAreas, allLocals, allBlocks, allPackages, allDisciplines] = await Promise.all([
       db.orm.select().from(areas),
       db.orm.select().from(locals),
@@ -249,7 +249,7 @@ describe('demo catalogue (DOMAIN.md §4)', () => {
   });
 
   test('functions are the seven trades; 6–10 machines from 6–8 rental companies per contract', async () => {
-    await seedIfEmpty(db.orm);
+    await seedIfEmpty(db.orm, { reports: false });
     const allContracts = await db.orm.select().from(contracts);
     const trades = byContract(await db.orm.select().from(functions));
     const machines = byContract(await db.orm.select().from(equipment));
@@ -285,10 +285,10 @@ describe('demo catalogue (DOMAIN.md §4)', () => {
     const snapshot = async () =>
       (await db.orm.select().from(activities).orderBy(activities.id)).map(({ createdAt: _createdAt, ...row }) => row);
     await truncateAll(db.orm);
-    await insertDemoData(db.orm, day);
+    await insertDemoData(db.orm, { today: day, reports: false });
     const first = await snapshot();
     await truncateAll(db.orm);
-    await insertDemoData(db.orm, day);
+    await insertDemoData(db.orm, { today: day, reports: false });
     assert.deepEqual(await snapshot(), first);
   });
 });
