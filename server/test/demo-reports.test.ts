@@ -7,7 +7,7 @@ import type { Database } from '../src/db/connection.js';
 import { openDatabase, migrateFromScratch, selectRows } from '../src/db/connection.js';
 import { DEMO_REPORT_SEED, DEMO_REPORT_WEEKS, insertDemoData } from '../src/demo/seed.js';
 import { DEMO_CONTRACTS } from '../src/demo/organisation-data.js';
-import { referenceRup } from '../src/demo/catalogue-data.js';
+import { referenceRup, scaledCatalogue } from '../src/demo/catalogue-data.js';
 import { FUNCTION_SHARES } from '../src/demo/reports/model.js';
 import { generateReports, reportWindow } from '../src/demo/reports/generate.js';
 import { loadOccurrences, loadPlans, writeReports } from '../src/demo/reports/write.js';
@@ -436,5 +436,48 @@ describe('siteClock', () => {
       new Date(zonedInstant('2026-06-01', 7 * 60, 'America/Sao_Paulo')).toISOString(),
       '2026-06-01T10:00:00.000Z',
     );
+  });
+});
+
+describe('demo reports: what the scale command builds on', () => {
+  test('a scaled catalogue is several demo sites with names still unique in the contract', () => {
+    const one = scaledCatalogue(7, 1, TODAY);
+    const three = scaledCatalogue(7, 3, TODAY);
+    assert.ok(three.activities.length > 2 * one.activities.length, `${three.activities.length} activities`);
+    for (const names of [
+      three.areas.map((area) => area.name),
+      three.areas.flatMap((area) => area.locals.map((local) => local.name)),
+      three.areas.flatMap((area) => area.locals.map((local) => local.block)),
+      three.equipment.map((item) => `${item.company}|${item.specification}`),
+    ])
+      assert.equal(new Set(names.map((name) => name.toLowerCase())).size, names.length);
+    const locals = new Set(three.areas.flatMap((area) => area.locals.map((local) => local.name)));
+    for (const activity of three.activities) assert.ok(locals.has(activity.local), activity.local);
+  });
+
+  test('the crew factor multiplies the activity rows, not the walks or the machines', async () => {
+    const [plan] = await loadPlans(db.orm, [1]);
+    const occurrences = await loadOccurrences(db.orm);
+    const sizes = (crewFactor: number) => {
+      const counts = { activity: 0, equipment: 0, walks: new Set<string>() };
+      for (const day of generateReports([{ ...plan!, crewFactor }], {
+        seed: 5,
+        timeZone: ZONE,
+        ...WINDOW,
+        occurrences,
+      })) {
+        counts.activity += day.activity.length;
+        counts.equipment += day.equipment.length;
+        for (const row of day.activity) counts.walks.add(`${String(row[6])}|${String(row[2])}`);
+      }
+      return { activity: counts.activity, equipment: counts.equipment, walks: counts.walks.size };
+    };
+    const base = sizes(1);
+    const tripled = sizes(3);
+    const ratio = tripled.activity / base.activity;
+    assert.ok(ratio > 2.7 && ratio < 3.3, `× ${ratio.toFixed(2)}`);
+    // The same walks and machines, give or take the draws that more crews consume.
+    assert.ok(Math.abs(tripled.walks / base.walks - 1) < 0.01, `${tripled.walks} walks vs ${base.walks}`);
+    assert.ok(Math.abs(tripled.equipment / base.equipment - 1) < 0.01, `${tripled.equipment} vs ${base.equipment}`);
   });
 });
