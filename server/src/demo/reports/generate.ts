@@ -243,7 +243,7 @@ export function* generateReports(plans: readonly ContractPlan[], options: Genera
     if (crews.length === 0) return;
     // Crews are shared out between the reporters, a different way each day.
     const offset = between(random, 0, reporters.length - 1);
-    const crewsOf_ = reporters.map((_, index) =>
+    const crewsByReporter = reporters.map((_, index) =>
       crews.filter((_crew, crewIndex) => (crewIndex + offset) % reporters.length === index),
     );
     const machinesOf = reporters.map((_, index) =>
@@ -261,22 +261,29 @@ export function* generateReports(plans: readonly ContractPlan[], options: Genera
     let lastMinute = -1;
     const periodHours = plan.period / 60;
     const latest = zonedInstant(day, LATEST_RECEIPT, timeZone);
-
-    reporters.forEach((reporter, index) => {
-      const mine = crewsOf_[index]!;
-      if (mine.length === 0) return;
-      const [low, high] = WALKS_OF_GOAL;
-      const walks =
+    // Each reporter's walks first: how many and when does not depend on the crews.
+    const [low, high] = WALKS_OF_GOAL;
+    const longest = Math.max(0, Math.min(10, Math.floor(plan.period / 3) - 1));
+    const walksOf = reporters.map(() => {
+      const count =
         weekday === 6
           ? Math.min(plan.goal, slots.length)
           : Math.min(slots.length, Math.round(plan.goal * (low + random.next() * (high - low))));
-      for (const slotIndex of sampleIndexes(random, slots.length, walks)) {
-        const jitter = between(random, 0, Math.max(0, Math.min(10, Math.floor(plan.period / 3) - 1)));
-        const instant = zonedInstant(day, slots[slotIndex]! + jitter, timeZone, between(random, 0, 59));
+      return sampleIndexes(random, slots.length, count).map((slot) => {
+        const instant = zonedInstant(day, slots[slot]! + between(random, 0, longest), timeZone, between(random, 0, 59));
+        return { instant, receivedAt: Math.min(latest, instant + receiptDelay(random)) };
+      });
+    });
+
+    reporters.forEach((reporter, index) => {
+      const mine = crewsByReporter[index]!;
+      if (mine.length === 0) return;
+      for (const walk of walksOf[index]!) {
+        const { instant } = walk;
         const clock = siteClock(instant, timeZone);
         lastMinute = Math.max(lastMinute, clock.localMinute);
         const reportTime = new Date(instant).toISOString();
-        const receivedAt = new Date(Math.min(latest, instant + receiptDelay(random))).toISOString();
+        const receivedAt = new Date(walk.receivedAt).toISOString();
         const head = (id: string): unknown[] => [
           id,
           plan.id,
