@@ -637,6 +637,12 @@ describe('exports', () => {
     const newest = (sheet.getRow(2).values as unknown[]).slice(1);
     assert.deepEqual(newest.slice(2), ['12:00', 'Pacote 2', 'Torre 2', 'Alvenaria', 3.25, 'm²', 'reporterA1']);
     assert.equal((newest[1] as Date).toISOString(), '2026-03-08T00:00:00.000Z');
+    // The date column's format on every row, the header in bold.
+    assert.deepEqual(
+      [sheet.getRow(2).getCell(2).numFmt, sheet.getRow(3).getCell(2).numFmt],
+      ['yyyy-mm-dd', 'yyyy-mm-dd'],
+    );
+    assert.equal(sheet.getRow(1).getCell(1).font?.bold, true);
     // Every kind's export shows what its list shows (an export reads only the columns it shows).
     const equipmentCsv = await english.get(`/api/reports/equipment/export?format=csv&contract=${world.contractA1}`);
     assert.deepEqual(
