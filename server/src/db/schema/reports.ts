@@ -1,4 +1,17 @@
-import { boolean, check, foreignKey, index, integer, numeric, pgTable, smallint, text, timestamp, uuid, date } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  date,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { EQUIPMENT_CLASSIFICATIONS, MEASURE_UNITS } from '@canteiro/shared/domain';
 import { oneOf } from './columns.js';
