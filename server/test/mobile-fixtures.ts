@@ -4,7 +4,7 @@ import { AUTH_SCHEME } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { occurrences } from '../src/db/schema/catalogue.js';
 import { Client, createPeople, createWorld } from './admin-fixtures.js';
-import { Browser, PASSWORD, serverSuite } from './helpers.js';
+import { PASSWORD, serverSuite } from './helpers.js';
 import { createCatalogue } from './management-fixtures.js';
 import type { ManagementContext } from './management-fixtures.js';
 
@@ -41,7 +41,12 @@ export class Phone {
   ) {}
 
   static async signIn(app: FastifyInstance, email: string): Promise<Phone> {
-    const response = await new Browser(app).login(email, PASSWORD, false);
+    // The app's own sign-in: no cookie, no XSRF header.
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/mobile/login',
+      payload: { email, password: PASSWORD },
+    });
     if (response.statusCode !== 200)
       throw new Error(`mobile sign-in of ${email}: ${response.statusCode} ${response.body}`);
     return new Phone(app, (response.json() as { token: string }).token);

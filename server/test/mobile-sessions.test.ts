@@ -10,6 +10,7 @@ import type { Client, Person, World } from './admin-fixtures.js';
 import { Client as WebClient } from './admin-fixtures.js';
 import type { Catalogue } from './management-fixtures.js';
 import { Phone, mobileSuite, newId, reportTime } from './mobile-fixtures.js';
+import { Browser, PASSWORD } from './helpers.js';
 
 /**
  * Sessions have a channel (docs/ingestion.md): signed in without from_web (the app) a token
@@ -93,6 +94,41 @@ describe('a mobile session', () => {
     for (const url of webRoutes()) assert.equal((await phone.request('GET', url)).statusCode, 403, url);
     const answer = (await phone.send([activityRow()])).json() as { accepted: string[] };
     assert.equal(answer.accepted.length, 1, 'an admin may report from the app');
+  });
+
+  test('is opened by POST /api/mobile/login without any cookie, and by the shared login without from_web', async () => {
+    const viaApp = await app.inject({
+      method: 'POST',
+      url: '/api/mobile/login',
+      payload: { email: 'reporterA1@t.test', password: PASSWORD },
+    });
+    assert.equal(viaApp.statusCode, 200, viaApp.body);
+    const { token, user } = viaApp.json() as { token: string; user: { email: string } };
+    assert.equal(user.email, 'reporterA1@t.test');
+    const [stored] = await db.orm
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token)));
+    assert.equal(stored?.channel, 'mobile');
+
+    const viaWeb = await new Browser(app).login('reporterA1@t.test', PASSWORD, false);
+    assert.equal(viaWeb.statusCode, 200);
+    const [shared] = await db.orm
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken((viaWeb.json() as { token: string }).token)));
+    assert.equal(shared?.channel, 'mobile');
+
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/mobile/login',
+      payload: { email: 'reporterA1@t.test', password: 'not-the-password' },
+    });
+    assert.equal(wrong.statusCode, 401);
+    assert.equal((wrong.json() as { code: string }).code, 'invalid_credentials');
+    const malformed = await app.inject({ method: 'POST', url: '/api/mobile/login', payload: { email: 'x' } });
+    assert.equal(malformed.statusCode, 400);
+    assert.equal((malformed.json() as { code: string }).code, 'validation_failed');
   });
 
   test('signs out with POST /api/mobile/logout, without an XSRF header', async () => {

@@ -25,6 +25,30 @@ const channelErrors = {
   403: error('mobile_session_required: a web session (signed in with from_web) does not open the app routes.'),
 };
 
+export const mobileLoginDocs: FastifySchema = {
+  summary: 'Sign in from the mobile app (no XSRF cookie needed): a session that opens /api/mobile/* only',
+  description:
+    'The same check as /api/authentication/login without from_web: the same throttling and the same 401 for an ' +
+    'unknown e-mail, a wrong password or an inactive user. Answers the token for `Authorization: Token <token>`.',
+  tags,
+  body: {
+    type: 'object',
+    properties: { email: { type: 'string', format: 'email' }, password: { type: 'string', minLength: 5 } },
+    required: ['email', 'password'],
+  },
+  response: {
+    200: {
+      description: 'Signed in.',
+      type: 'object',
+      properties: { token: { type: 'string' }, user: { $ref: 'SessionUser#' } },
+      required: ['token', 'user'],
+    },
+    400: error('validation_failed, with a code per field.'),
+    401: error('invalid_credentials.'),
+    429: error('rate_limited (Retry-After says when to try again).'),
+  },
+};
+
 export const mobileLogoutDocs: FastifySchema = {
   summary: 'Sign out of the mobile app: ends the session of this token (no XSRF header needed)',
   tags,

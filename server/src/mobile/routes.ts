@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { MAX_REPORTS_PER_BATCH } from '@canteiro/shared/domain';
+import { MAX_REPORTS_PER_BATCH, loginSchema } from '@canteiro/shared/domain';
 import type { ReportBatchAnswer } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
@@ -9,10 +9,12 @@ import { idText } from '../crud/list-query.js';
 import { signedInUser } from '../plugins/authentication.js';
 import { assertCleanText } from '../plugins/input-text.js';
 import { revokeToken } from '../authentication/tokens.js';
+import { signInHandler } from '../routes/authentication.js';
 import {
   REPORT_BATCH_BODY_LIMIT,
   mobileCatalogueDocs,
   mobileContractsDocs,
+  mobileLoginDocs,
   mobileLogoutDocs,
   reportBatchDocs,
 } from './docs.js';
@@ -27,6 +29,12 @@ export interface MobileRoutesOptions extends Record<string, unknown> {
 /** The mobile app's report ingestion and catalogue under /api/mobile (docs/ingestion.md). */
 export async function mobileRoutes(app: FastifyInstance, { config, db }: MobileRoutesOptions): Promise<void> {
   const { orm } = db;
+
+  // The app's sign-in: a mobile session, and no XSRF cookie to fetch first (the app has no cookie jar).
+  const signIn = signInHandler({ config, db });
+  app.post('/login', { config: { public: true }, schema: mobileLoginDocs }, async (request, reply) =>
+    signIn(request, reply, parseBody(loginSchema, request.body), 'mobile'),
+  );
 
   app.post(
     '/reports',

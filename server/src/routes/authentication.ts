@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePasswordSchema, loginRequestSchema } from '@canteiro/shared/domain';
-import type { LoginResponse, SessionUser } from '@canteiro/shared/domain';
+import type { LoginResponse, SessionChannel, SessionUser } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import { ApiError, notAuthenticated, parseBody } from '../errors.js';
@@ -18,6 +18,60 @@ export interface AuthenticationRoutesOptions extends Record<string, unknown> {
   db: Database;
 }
 
+/**
+ * Counts the attempt before any password is looked at, so guessing gains nothing while
+ * throttled and parallel guesses cannot slip past the count; answers the reservation.
+ */
+async function reserveAttempt(
+  { config, db }: AuthenticationRoutesOptions,
+  reply: FastifyReply,
+  account: string,
+  address: string,
+): Promise<number> {
+  const reservation = await reserveLoginAttempt(db.orm, config.loginLimits, account, address);
+  if ('attemptId' in reservation) return reservation.attemptId;
+  reply.header('retry-after', String(reservation.retryAfterSeconds));
+  throw new ApiError(429, 'rate_limited');
+}
+
+/**
+ * Checks the credentials and opens a session on `channel`: the back-office's login
+ * (/api/authentication/login) and the mobile app's (/api/mobile/login) are this one function,
+ * with the same throttling, the same 401 for every bad sign-in and the reporter rule (a
+ * reporter has no web session).
+ */
+export function signInHandler(options: AuthenticationRoutesOptions) {
+  const { config, db } = options;
+  const { orm } = db;
+  const limits = config.loginLimits;
+
+  return async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    credentials: { email: string; password: string },
+    channel: SessionChannel,
+  ): Promise<LoginResponse> {
+    const account = accountKey(credentials.email);
+    const attemptId = await reserveAttempt(options, reply, account, request.ip);
+    const user = await findUserByEmail(orm, account);
+    const passwordMatches = user
+      ? await passwordHashing.verify(user.passwordHash, credentials.password)
+      : await passwordHashing.verifyWithoutAccount(credentials.password);
+    // Unknown e-mail, wrong password and inactive user (or inactive base, work or
+    // contract above it, docs/scoping.md) look alike from outside.
+    if (!user || !passwordMatches || !user.effectivelyActive) {
+      await loginFailed(orm, limits);
+      throw new ApiError(401, 'invalid_credentials');
+    }
+    await loginSucceeded(orm, attemptId, account, request.ip);
+    if (user.profile === 'reporter' && channel === 'web') throw new ApiError(403, 'reporter_denied');
+
+    const token = await issueToken(orm, user.id, config.tokenTtlHours, channel);
+    request.log.info({ userId: user.id, channel }, 'signed in');
+    return { token, user: toSessionUser(user) };
+  };
+}
+
 /** Sign in, sign out, change password, who am I (spec §7). */
 export async function authenticationRoutes(
   app: FastifyInstance,
@@ -26,42 +80,15 @@ export async function authenticationRoutes(
   const { orm } = db;
   const limits = config.loginLimits;
 
-  /**
-   * Counts the attempt before any password is looked at, so guessing gains nothing while
-   * throttled and parallel guesses cannot slip past the count; answers the reservation.
-   */
-  async function reserveAttempt(reply: FastifyReply, account: string, address: string): Promise<number> {
-    const reservation = await reserveLoginAttempt(orm, limits, account, address);
-    if ('attemptId' in reservation) return reservation.attemptId;
-    reply.header('retry-after', String(reservation.retryAfterSeconds));
-    throw new ApiError(429, 'rate_limited');
-  }
+  const signIn = signInHandler({ config, db });
 
   app.post(
     '/login',
     { config: { public: true }, schema: loginDocs },
     async (request, reply): Promise<LoginResponse> => {
       const credentials = parseBody(loginRequestSchema, request.body);
-      const account = accountKey(credentials.email);
-      const attemptId = await reserveAttempt(reply, account, request.ip);
-      const user = await findUserByEmail(orm, account);
-      const passwordMatches = user
-        ? await passwordHashing.verify(user.passwordHash, credentials.password)
-        : await passwordHashing.verifyWithoutAccount(credentials.password);
-      // Unknown e-mail, wrong password and inactive user (or inactive base, work or
-      // contract above it, docs/scoping.md) look alike from outside.
-      if (!user || !passwordMatches || !user.effectivelyActive) {
-        await loginFailed(orm, limits);
-        throw new ApiError(401, 'invalid_credentials');
-      }
-      await loginSucceeded(orm, attemptId, account, request.ip);
-      if (user.profile === 'reporter' && credentials.from_web) throw new ApiError(403, 'reporter_denied');
-
       // Without from_web the session is the mobile app's: it opens /api/mobile/* and nothing else.
-      const channel = credentials.from_web ? 'web' : 'mobile';
-      const token = await issueToken(orm, user.id, config.tokenTtlHours, channel);
-      request.log.info({ userId: user.id, channel }, 'signed in');
-      return { token, user: toSessionUser(user) };
+      return signIn(request, reply, credentials, credentials.from_web ? 'web' : 'mobile');
     },
   );
 
@@ -80,7 +107,7 @@ export async function authenticationRoutes(
       if (!user) throw notAuthenticated();
       // Someone holding a stolen token must not get unlimited guesses of the password.
       const account = accountKey(user.email);
-      const attemptId = await reserveAttempt(reply, account, request.ip);
+      const attemptId = await reserveAttempt({ config, db }, reply, account, request.ip);
       if (!(await passwordHashing.verify(user.passwordHash, input.current_password))) {
         await loginFailed(orm, limits);
         throw new ApiError(400, 'wrong_current_password', { current_password: 'wrong_current_password' });
