@@ -56,6 +56,10 @@ describe('the mobile catalogue', () => {
         { id: a1.local, name: 'Pavimento 1', area: a1.area },
         { id: a1Other.local, name: 'Pavimento 2', area: a1Other.area },
       ],
+      blocks: [
+        { id: a1.block, name: 'Bloco A', local: a1.local },
+        { id: a1Other.block, name: 'Bloco B', local: a1Other.local },
+      ],
       areas: [
         { id: common!.id, name: 'Área comum' },
         { id: a1.area, name: 'Torre 1' },
@@ -92,6 +96,11 @@ describe('the mobile catalogue', () => {
       ['Pacote 2'],
       'the block took its package',
     );
+    assert.deepEqual(
+      body.blocks.map((b) => b.name),
+      ['Bloco B'],
+      'the inactive block itself is left out',
+    );
     assert.deepEqual(body.activities, [], 'and the activity under it');
     assert.deepEqual(
       body.locals.map((l) => l.name),
@@ -102,7 +111,7 @@ describe('the mobile catalogue', () => {
 
     assert.equal((await admin.status(`/api/disciplines/${a1.discipline}`, false)).statusCode, 200);
     const after = (await read(phone)).body;
-    assert.deepEqual([after.packages, after.locals, after.areas, after.activities], [[], [], [], []]);
+    assert.deepEqual([after.packages, after.locals, after.blocks, after.areas, after.activities], [[], [], [], [], []]);
     assert.deepEqual(
       after.functions.map((f) => f.name),
       ['Pedreiro'],

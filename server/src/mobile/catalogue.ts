@@ -12,6 +12,7 @@ import type { ReadModel } from '../crud/reads.js';
 import { effectivelyActive } from '../crud/reads.js';
 import { activitiesResource } from '../resources/activities.js';
 import { areasResource } from '../resources/areas.js';
+import { blocksResource } from '../resources/blocks.js';
 import { equipmentResource } from '../resources/equipment.js';
 import { functionsResource } from '../resources/functions.js';
 import { localsResource } from '../resources/locals.js';
@@ -68,6 +69,7 @@ export async function readCatalogue(
         contractId,
       )} as packages,
       ${list(localsResource.read, locals.contractId, { id: locals.id, name: locals.name, area: locals.areaId }, locals.name, contractId)} as locals,
+      ${list(blocksResource.read, blocks.contractId, { id: blocks.id, name: blocks.name, local: blocks.localId }, blocks.name, contractId)} as blocks,
       ${list(areasResource.read, areas.contractId, { id: areas.id, name: areas.name }, areas.name, contractId)} as areas,
       ${list(
         reads.activities,

@@ -214,6 +214,7 @@ export const mobileCatalogueDocs: FastifySchema = {
         },
         packages: named({ block: id, local: id, area: id }),
         locals: named({ area: id }),
+        blocks: named({ local: id }),
         areas: named(),
         activities: named({
           package: id,

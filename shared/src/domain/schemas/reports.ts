@@ -159,6 +159,8 @@ export interface MobileCatalogue {
   contract: { id: number; name: string; reportingPeriod: number; reportingGoal: number };
   packages: { id: number; name: string; block: number; local: number; area: number }[];
   locals: { id: number; name: string; area: number }[];
+  /** A package is named within its block ("Água fria" of Torre A and of Torre B): the picker shows both names. */
+  blocks: { id: number; name: string; local: number }[];
   areas: { id: number; name: string }[];
   activities: { id: number; name: string; package: number; local: number; area: number; measureUnit: string }[];
   functions: { id: number; name: string }[];
