@@ -16,3 +16,4 @@ export * from './schemas/survey.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/filters.js';
 export * from './schemas/reports.js';
+export * from './dashboards.js';
