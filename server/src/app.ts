@@ -32,6 +32,7 @@ import { functionsRoutes } from './resources/functions.js';
 import { equipmentRoutes } from './resources/equipment.js';
 import { mobileRoutes } from './mobile/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { dashboardRoutes } from './dashboards/routes.js';
 
 export interface AppDependencies {
   config: Config;
@@ -126,6 +127,7 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   // Reports: the mobile app sends them (docs/ingestion.md), the back-office lists them (docs/reports.md).
   await app.register(mobileRoutes, { prefix: '/api/mobile', config, db });
   await app.register(reportRoutes, { prefix: '/api/reports', config, db });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboards', config, db });
   await app.register(remotesRoutes, { config });
   await app.register(frontEnds, { staticRoot: config.staticRoot });
   return app;

@@ -65,6 +65,7 @@ export const apiDocs = appWide(async (app: FastifyInstance) => {
         { name: 'surveys', description: 'The app survey: read-only list (admins) and mobile submission' },
         { name: 'mobile', description: 'The mobile app: report ingestion (exactly once) and its catalogue' },
         { name: 'reports', description: 'The three report lists (activity, equipment, quantity) and their export' },
+        { name: 'dashboards', description: 'The five dashboards: figures of DOMAIN.md §3 under the report filters' },
       ],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },

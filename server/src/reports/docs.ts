@@ -11,7 +11,7 @@ import { appliesTo } from './filters.js';
  * Documentation only: the shared valibot schema validates the query.
  */
 
-function filterProperties(kind: ReportKind): Record<string, object> {
+export function filterProperties(kind: ReportKind): Record<string, object> {
   const day = (description: string) => ({ type: 'string', format: 'date', description });
   const time = (description: string) => ({ type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description });
   return {

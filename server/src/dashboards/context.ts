@@ -1,0 +1,126 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { CONFIDENCE_SAMPLE } from '@canteiro/shared/domain';
+import type { ClassTotals, DashboardMeta, RangeType, ReportFilters } from '@canteiro/shared/domain';
+import type { Orm } from '../db/connection.js';
+import { selectRows } from '../db/connection.js';
+import { allOf } from '../crud/list-query.js';
+import { contracts } from '../db/schema/organisation.js';
+import { activityReports } from '../db/schema/reports.js';
+import { occurrences } from '../db/schema/catalogue.js';
+import { ApiError } from '../errors.js';
+import { readReportFilters, reportConditions } from '../reports/filters.js';
+import type { Caller } from '../scope.js';
+import { contractsScope } from '../scope.js';
+
+/**
+ * What every dashboard needs before its SQL (docs/dashboards.md): the filters read by the
+ * shared schema (400 validation_failed otherwise), the contract's reporting period and goal
+ * within the caller's scope, and the filters as conditions on each report table. A contract
+ * outside the scope (or that does not exist) answers as one without reports: every condition
+ * is `false`, the same as the report lists (docs/reports.md).
+ */
+export interface DashboardContext {
+  orm: Orm;
+  filters: ReportFilters & { range: RangeType };
+  /** Hours per worker seen: the contract's reportingPeriod / 60. */
+  hours: number;
+  /** Walks expected per reporter per day. */
+  goal: number;
+  timeZone: string;
+  inScope: boolean;
+  activity: SQL;
+  equipment: SQL;
+  quantity: SQL;
+}
+
+export async function dashboardContext(
+  orm: Orm,
+  caller: Caller,
+  query: unknown,
+  timeZone: string,
+): Promise<DashboardContext> {
+  const { filters, fields } = readReportFilters(query);
+  if (!filters) throw new ApiError(400, 'validation_failed', fields);
+  const [contract] = await selectRows<{ period: number; goal: number }>(
+    orm,
+    sql`select ${contracts.reportingPeriod} as period, ${contracts.reportingGoal} as goal from ${contracts}
+      where ${allOf([eq(contracts.id, filters.contract), contractsScope(caller)])}`,
+  );
+  const where = (kind: 'activity' | 'equipment' | 'quantity'): SQL =>
+    contract ? allOf(reportConditions(kind, filters, timeZone)) : sql`false`;
+  return {
+    orm,
+    filters: { ...filters, range: filters.range ?? 'week' },
+    hours: contract ? contract.period / 60 : 0,
+    goal: contract?.goal ?? 0,
+    timeZone,
+    inScope: contract !== undefined,
+    activity: where('activity'),
+    equipment: where('equipment'),
+    quantity: where('quantity'),
+  };
+}
+
+export const meta = (context: DashboardContext): DashboardMeta => ({
+  filters: context.filters,
+  generatedAt: new Date().toISOString(),
+});
+
+/**
+ * The filtered activity rows with their occurrence's class (`c`), as a CTE body: every
+ * activity dashboard reads `facts`.
+ */
+export const activityFacts = (context: DashboardContext): SQL =>
+  sql`select ${activityReports.reportTime} as report_time, ${activityReports.localDate} as local_date,
+      ${activityReports.localMinute} as local_minute, ${activityReports.localWeekday} as local_weekday,
+      ${activityReports.userId} as user_id, ${activityReports.packageId} as package_id,
+      ${activityReports.localId} as local_id, ${activityReports.activityId} as activity_id,
+      ${activityReports.functionId} as function_id, ${activityReports.occurrenceId} as occurrence_id,
+      ${activityReports.quantity} as quantity, ${occurrences.classification} as c
+    from ${activityReports} join ${occurrences} on ${occurrences.id} = ${activityReports.occurrenceId}
+    where ${context.activity}`;
+
+const workersOf = (classification: string): SQL => sql`coalesce(sum(quantity) filter (where c = ${classification}), 0)`;
+
+/**
+ * The aggregate columns of {@link ClassTotals} over `facts` (or any relation with `quantity`
+ * and `c`), to put in a select list with a group by: HH = workers × hours; an index is the
+ * class's workers over all workers (the hours cancel), null without workers.
+ */
+export function classColumns(context: DashboardContext): SQL {
+  const hours = sql`cast(${context.hours} as float8)`;
+  const index = (classification: string) =>
+    sql`(${workersOf(classification)})::float8 / nullif(sum(quantity), 0)::float8`;
+  return sql`(${workersOf('value_adding')})::float8 * ${hours} as va_hh,
+    (${workersOf('hidden_waste')})::float8 * ${hours} as hw_hh,
+    (${workersOf('evident_waste')})::float8 * ${hours} as ew_hh,
+    coalesce(sum(quantity), 0)::float8 * ${hours} as total_hh,
+    ${index('value_adding')} as va_index, ${index('hidden_waste')} as hw_index, ${index('evident_waste')} as ew_index,
+    coalesce(sum(quantity), 0)::int as workers, count(*)::int as registers,
+    coalesce(sum(quantity), 0) < ${CONFIDENCE_SAMPLE} as low_confidence`;
+}
+
+export interface ClassRow {
+  va_hh: number;
+  hw_hh: number;
+  ew_hh: number;
+  total_hh: number;
+  va_index: number | null;
+  hw_index: number | null;
+  ew_index: number | null;
+  workers: number;
+  registers: number;
+  low_confidence: boolean;
+}
+
+export const classTotals = (row: ClassRow): ClassTotals => ({
+  hh: { valueAdding: row.va_hh, hiddenWaste: row.hw_hh, evidentWaste: row.ew_hh, total: row.total_hh },
+  index: { valueAdding: row.va_index, hiddenWaste: row.hw_index, evidentWaste: row.ew_index },
+  workers: row.workers,
+  registers: row.registers,
+  lowConfidence: row.low_confidence,
+});
+
+/** Ranked lists: value-adding index first, then HH, then id, so equal figures keep one order. */
+export const rankOrder = sql`va_index desc nulls last, total_hh desc, id`;

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { CONFIDENCE_SAMPLE } from '@canteiro/shared/domain';
+import type { EquipmentDashboard, EquipmentUtilization } from '@canteiro/shared/domain';
+import { selectRows } from '../db/connection.js';
+import { equipment } from '../db/schema/catalogue.js';
+import { equipmentReports } from '../db/schema/reports.js';
+import type { DashboardContext } from './context.js';
+import { meta } from './context.js';
+
+/**
+ * Equipment (DOMAIN.md §3): per item, its working / idle / down observations and its
+ * utilization (working / all), best first; the five companies with most idle + down
+ * observations ("occurrences").
+ */
+export async function equipmentDashboard(context: DashboardContext): Promise<EquipmentDashboard> {
+  const { orm } = context;
+  const counted = (classification: string) =>
+    sql`count(*) filter (where ${equipmentReports.classification} = ${classification})::int`;
+  const grouped = sql`select ${equipmentReports.equipmentId} as id, ${counted('working')} as working,
+      ${counted('idle')} as idle, ${counted('down')} as down, count(*)::int as observations
+    from ${equipmentReports} where ${context.equipment} group by 1`;
+  const [items, companies] = await Promise.all([
+    selectRows<EquipmentUtilization>(
+      orm,
+      sql`with grouped as (${grouped})
+        select grouped.*, ${equipment.specification} as name, ${equipment.company} as company,
+          grouped.working::float8 / grouped.observations::float8 as utilization,
+          grouped.observations < ${CONFIDENCE_SAMPLE} as "lowConfidence"
+        from grouped join ${equipment} on ${equipment.id} = grouped.id
+        order by utilization desc, grouped.observations desc, grouped.id`,
+    ),
+    selectRows<{ company: string; occurrences: number }>(
+      orm,
+      sql`with grouped as (${grouped})
+        select ${equipment.company} as company, sum(grouped.idle + grouped.down)::int as occurrences
+        from grouped join ${equipment} on ${equipment.id} = grouped.id
+        group by 1 having sum(grouped.idle + grouped.down) > 0 order by 2 desc, 1 limit 5`,
+    ),
+  ]);
+  return {
+    ...meta(context),
+    equipment: items,
+    topCompanies: companies,
+    observations: items.reduce((sum, item) => sum + item.observations, 0),
+  };
+}

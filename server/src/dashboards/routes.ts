@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { DashboardAnswers, DashboardName } from '@canteiro/shared/domain';
+import type { Config } from '../config.js';
+import type { Database } from '../db/connection.js';
+import { anyWebLevel } from '../crud/access.js';
+import { allowedCaller } from '../crud/resource.js';
+import { filterProperties } from '../reports/docs.js';
+import { byFunction } from './by-function.js';
+import type { DashboardContext } from './context.js';
+import { dashboardContext } from './context.js';
+import { equipmentDashboard } from './equipment.js';
+import { performance } from './performance.js';
+import { projectHealth } from './project-health.js';
+import { routine } from './routine.js';
+
+export interface DashboardRoutesOptions extends Record<string, unknown> {
+  config: Config;
+  db: Database;
+}
+
+type Dashboard<Name extends DashboardName> = (context: DashboardContext) => Promise<DashboardAnswers[Name]>;
+
+/** Each dashboard, what it answers, and which report table its filters read. */
+const DASHBOARDS: {
+  [Name in DashboardName]: { answer: Dashboard<Name>; summary: string; kind: 'activity' | 'equipment' };
+} = {
+  'project-health': {
+    answer: projectHealth,
+    summary: 'Project health: HH and indexes by class, weekdays, evolution, ranks, reporting compliance',
+    kind: 'activity',
+  },
+  'by-function': {
+    answer: byFunction,
+    summary: 'By function: HH, people, registers, people per local, top occurrences, function ranks',
+    kind: 'activity',
+  },
+  routine: { answer: routine, summary: 'Routine: HH by class per hour of the day', kind: 'activity' },
+  equipment: {
+    answer: equipmentDashboard,
+    summary: 'Equipment: utilization per item and the top 5 companies by idle and down observations',
+    kind: 'equipment',
+  },
+  performance: {
+    answer: performance,
+    summary: 'Performance: RUP and productivity index by activity, package and local; added value; activity status',
+    kind: 'activity',
+  },
+};
+
+/**
+ * GET /api/dashboards/<name> (docs/dashboards.md): the shared report filters as the query,
+ * 400 validation_failed for bad ones, any back-office level, the answer of
+ * shared/domain/dashboards.ts computed in the database; a contract outside the caller's
+ * scope answers as one without reports.
+ */
+export async function dashboardRoutes(app: FastifyInstance, { config, db }: DashboardRoutesOptions): Promise<void> {
+  for (const [name, dashboard] of Object.entries(DASHBOARDS) as [DashboardName, (typeof DASHBOARDS)[DashboardName]][]) {
+    const schema: FastifySchema = {
+      tags: ['dashboards'],
+      summary: dashboard.summary,
+      description: `The figures of DOMAIN.md §3, computed in the database; the answer's shape is DashboardAnswers['${name}'] in shared/domain/dashboards.ts.`,
+      querystring: { type: 'object', properties: filterProperties(dashboard.kind), required: ['contract'] },
+    };
+    app.get(`/${name}`, { schema }, async (request) => {
+      const caller = allowedCaller(request, anyWebLevel);
+      const context = await dashboardContext(db.orm, caller, request.query, config.siteTimeZone);
+      return (dashboard.answer as Dashboard<DashboardName>)(context);
+    });
+  }
+}

@@ -1,0 +1,667 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type {
+  ByFunctionDashboard,
+  ClassTotals,
+  DashboardAnswers,
+  DashboardName,
+  EquipmentDashboard,
+  PerformanceDashboard,
+  ProjectHealthDashboard,
+  RoutineDashboard,
+} from '@canteiro/shared/domain';
+import type { Database } from '../src/db/connection.js';
+import { activities, equipment, functions, occurrences } from '../src/db/schema/catalogue.js';
+import { activityReports, equipmentReports, quantityReports } from '../src/db/schema/reports.js';
+import { Client } from './admin-fixtures.js';
+import type { World } from './admin-fixtures.js';
+import { managementSuite, siteDay } from './management-fixtures.js';
+import type { Catalogue } from './management-fixtures.js';
+
+/**
+ * The dashboards (docs/dashboards.md) on a data set small enough to work out by hand.
+ * Contract A1 reports every 30 minutes: one worker seen = 0.5 HH. Site clock São Paulo
+ * (UTC-3); 2026-03-02 is a Monday (ISO week 2026-W10), 2026-03-09 the next Monday (W11).
+ *
+ * Chains: P1 = Pacote 1 / Pavimento 1 / Concretagem (plan 100 HH for 50 m³: RUP 2),
+ *         P2 = Pacote 2 / Pavimento 2 / Alvenaria   (plan 80 HH for 200 m²: RUP 0.4).
+ * Occurrences: V Executando (value_adding), H Transportando (hidden_waste),
+ *              E Aguardando material (evident_waste).
+ * Reporters: R = reporterA1, W = workA1.
+ *
+ *   row  site day / time      wd  who chain fn        occ  workers
+ *   r1   2026-03-02 07:00      1   R   P1    pedreiro  V    4
+ *   r2   2026-03-02 07:00      1   R   P1    servente  H    2   (same walk as r1)
+ *   r3   2026-03-02 09:30      1   R   P2    pedreiro  E    3
+ *   r4   2026-03-03 08:00      2   W   P2    servente  V    6
+ *   r5   2026-03-03 08:00      2   W   P1    pedreiro  E    1
+ *   r6   2026-03-09 14:15      1   R   P2    pedreiro  V    5
+ *
+ * Totals: workers 4+2+3+6+1+5 = 21 → 21 × 0.5 = 10.5 HH, 6 registers.
+ *   V = 4+6+5 = 15 workers = 7.5 HH; H = 2 = 1 HH; E = 3+1 = 4 = 2 HH (15+2+4 = 21).
+ * Contract B1 has a row at r1's instant (9 workers): never in an A1 figure.
+ */
+
+let db: Database;
+let app: FastifyInstance;
+let admin: Client;
+let world: World;
+let catalogue: Catalogue;
+let people: Record<string, number>;
+
+managementSuite((context) => {
+  ({ db, app, admin, world, catalogue } = context);
+  people = context.people;
+});
+
+interface Fixture {
+  servente: number;
+  alvenaria: number;
+  V: number;
+  H: number;
+  E: number;
+}
+
+const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** Site day and HH:MM → the row's instant (UTC = site + 3 h) and stored site columns. */
+function at(day: string, time: string, weekday: number) {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return {
+    reportTime: new Date(`${day}T${String(hours + 3).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:00Z`),
+    localDate: day,
+    localMinute: hours * 60 + minutes,
+    localWeekday: weekday,
+  };
+}
+
+let nextId = 1;
+
+async function createFixture(): Promise<Fixture> {
+  nextId = 1;
+  await db.orm.update(activities).set({ hhCount: 100, quantity: 50 }).where(eq(activities.id, catalogue.a1.activity));
+  const [alvenaria] = await db.orm
+    .insert(activities)
+    .values({
+      name: 'Alvenaria',
+      contractId: world.contractA1,
+      areaId: catalogue.a1Other.area,
+      localId: catalogue.a1Other.local,
+      blockId: catalogue.a1Other.block,
+      packageId: catalogue.a1Other.package,
+      measureUnit: 'm²',
+      hhCount: 80,
+      quantity: 200,
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+    })
+    .returning();
+  const [servente] = await db.orm
+    .insert(functions)
+    .values({ name: 'Servente', contractId: world.contractA1 })
+    .returning();
+  const [V, H, E] = await db.orm
+    .insert(occurrences)
+    .values([
+      { name: 'Executando', category: 'labour', classification: 'value_adding' },
+      { name: 'Transportando', category: 'material', classification: 'hidden_waste' },
+      { name: 'Aguardando material', category: 'material', classification: 'evident_waste' },
+    ])
+    .returning();
+  const fixture = { servente: servente!.id, alvenaria: alvenaria!.id, V: V!.id, H: H!.id, E: E!.id };
+  await insertActivityRows(fixture, [
+    ['2026-03-02', '07:00', 1, 'R', 'P1', 'pedreiro', 'V', 4],
+    ['2026-03-02', '07:00', 1, 'R', 'P1', 'servente', 'H', 2],
+    ['2026-03-02', '09:30', 1, 'R', 'P2', 'pedreiro', 'E', 3],
+    ['2026-03-03', '08:00', 2, 'W', 'P2', 'servente', 'V', 6],
+    ['2026-03-03', '08:00', 2, 'W', 'P1', 'pedreiro', 'E', 1],
+    ['2026-03-09', '14:15', 1, 'R', 'P2', 'pedreiro', 'V', 5],
+  ]);
+  const [armador] = await db.orm
+    .insert(functions)
+    .values({ name: 'Armador', contractId: world.contractB1 })
+    .returning();
+  await db.orm.insert(activityReports).values({
+    id: uuidOf(999),
+    contractId: world.contractB1,
+    ...at('2026-03-02', '07:00', 1),
+    userId: people.reporterA1!,
+    packageId: catalogue.b1.package,
+    localId: catalogue.b1.local,
+    activityId: catalogue.b1.activity,
+    functionId: armador!.id,
+    occurrenceId: V!.id,
+    quantity: 9,
+    isScheduled: true,
+  });
+  return fixture;
+}
+
+type ActivityRow = [string, string, number, 'R' | 'W', 'P1' | 'P2', 'pedreiro' | 'servente', 'V' | 'H' | 'E', number];
+
+async function insertActivityRows(fixture: Fixture, rows: ActivityRow[]): Promise<void> {
+  await db.orm.insert(activityReports).values(
+    rows.map(([day, time, weekday, who, chain, fn, occ, quantity]) => ({
+      id: uuidOf(nextId++),
+      contractId: world.contractA1,
+      ...at(day, time, weekday),
+      userId: who === 'R' ? people.reporterA1! : people.workA1!,
+      packageId: chain === 'P1' ? catalogue.a1.package : catalogue.a1Other.package,
+      localId: chain === 'P1' ? catalogue.a1.local : catalogue.a1Other.local,
+      activityId: chain === 'P1' ? catalogue.a1.activity : fixture.alvenaria,
+      functionId: fn === 'pedreiro' ? catalogue.a1.function : fixture.servente,
+      occurrenceId: fixture[occ],
+      quantity,
+      isScheduled: true,
+    })),
+  );
+}
+
+async function get<Name extends DashboardName>(
+  name: Name,
+  query = '',
+  client = admin,
+  contract = world.contractA1,
+): Promise<DashboardAnswers[Name]> {
+  const response = await client.get(`/api/dashboards/${name}?contract=${contract}&${query}`);
+  assert.equal(response.statusCode, 200, `${name}?${query}: ${response.body}`);
+  return response.json() as DashboardAnswers[Name];
+}
+
+/** ClassTotals from workers per class (V, H, E) and registers, at 0.5 HH per worker. */
+function totals(va: number, hw: number, ew: number, registers: number): ClassTotals {
+  const workers = va + hw + ew;
+  return {
+    hh: { valueAdding: va * 0.5, hiddenWaste: hw * 0.5, evidentWaste: ew * 0.5, total: workers * 0.5 },
+    index:
+      workers === 0
+        ? { valueAdding: null, hiddenWaste: null, evidentWaste: null }
+        : { valueAdding: va / workers, hiddenWaste: hw / workers, evidentWaste: ew / workers },
+    workers,
+    registers,
+    lowConfidence: workers < 385,
+  };
+}
+
+const near = (actual: number | null, expected: number, what: string) =>
+  assert.ok(actual !== null && Math.abs(actual - expected) < 1e-9, `${what}: ${actual} ≠ ${expected}`);
+
+describe('project health', () => {
+  test('HH and indexes by class, weekdays, evolution, ranks and compliance, by hand', async () => {
+    await createFixture();
+    const body: ProjectHealthDashboard = await get('project-health');
+    // 15 V + 2 H + 4 E = 21 workers = 10.5 HH over 6 rows; indexes 15/21, 2/21, 4/21.
+    assert.deepEqual(body.totals, totals(15, 2, 4, 6));
+    assert.equal(body.totals.hh.total, 10.5);
+    // Monday: r1 r2 r3 r6 = V 4+5, H 2, E 3 → 4.5 + 1 + 1.5 = 7 HH; Tuesday: r4 r5 = V 6, E 1 → 3.5 HH.
+    assert.deepEqual(body.weekdays, [
+      { weekday: 1, ...totals(9, 2, 3, 4) },
+      { weekday: 2, ...totals(6, 0, 1, 2) },
+    ]);
+    // Weeks (default range): W10 (r1–r5) V 10 of 16 workers = 0.625, 8 HH; W11 (r6) 5 of 5 = 1, 2.5 HH.
+    assert.deepEqual(body.evolution, [
+      { bucket: '2026-03-02', valueAddingIndex: 10 / 16, hh: 8, workers: 16, registers: 5, lowConfidence: true },
+      { bucket: '2026-03-09', valueAddingIndex: 1, hh: 2.5, workers: 5, registers: 1, lowConfidence: true },
+    ]);
+    // Packages: P2 (r3 r4 r6) V 11 of 14 = 0.786 before P1 (r1 r2 r5) V 4 of 7 = 0.571.
+    assert.deepEqual(body.ranks.packages, [
+      { id: catalogue.a1Other.package, name: 'Pacote 2', ...totals(11, 0, 3, 3) },
+      { id: catalogue.a1.package, name: 'Pacote 1', ...totals(4, 2, 1, 3) },
+    ]);
+    assert.deepEqual(
+      body.ranks.locals.map((rank) => [rank.name, rank.hh.total]),
+      [
+        ['Pavimento 2', 7],
+        ['Pavimento 1', 3.5],
+      ],
+    );
+    // Functions: servente (r2 r4) V 6 of 8 = 0.75 before pedreiro (r1 r3 r5 r6) V 9 of 13 = 0.69.
+    assert.deepEqual(body.ranks.functions, [
+      { id: (await fixtureIds()).servente, name: 'Servente', ...totals(6, 2, 0, 2) },
+      { id: catalogue.a1.function, name: 'Pedreiro', ...totals(9, 0, 4, 4) },
+    ]);
+    assert.deepEqual(
+      body.ranks.activities.map((rank) => [rank.name, rank.index.valueAdding]),
+      [
+        ['Alvenaria', 11 / 14],
+        ['Concretagem', 4 / 7],
+      ],
+    );
+    // Walks: R at 03-02 07:00, 03-02 09:30, 03-09 14:15 = 3; W at 03-03 08:00 = 1. The contract was
+    // reported on 3 days, goal 16: each reporter is expected 16 × 3 = 48 walks.
+    assert.deepEqual(body.compliance, {
+      goal: 16,
+      reports: 4,
+      expected: 96,
+      ratio: 4 / 96,
+      reporters: [
+        { user: people.reporterA1, name: 'reporterA1', reports: 3, expected: 48, ratio: 3 / 48 },
+        { user: people.workA1, name: 'workA1', reports: 1, expected: 48, ratio: 1 / 48 },
+      ],
+      // Per day: walks of both reporters against 16 × 2 reporters = 32.
+      days: [
+        { date: '2026-03-02', reports: 2, expected: 32, ratio: 2 / 32 },
+        { date: '2026-03-03', reports: 1, expected: 32, ratio: 1 / 32 },
+        { date: '2026-03-09', reports: 1, expected: 32, ratio: 1 / 32 },
+      ],
+    });
+    assert.equal(body.filters.range, 'week');
+    assert.equal(body.filters.contract, world.contractA1);
+  });
+
+  test('the range type buckets the evolution by day, month and year', async () => {
+    await createFixture();
+    const days = (await get('project-health', 'range=day')).evolution;
+    // 03-02: r1 r2 r3 V 4 of 9; 03-03: r4 r5 V 6 of 7; 03-09: r6 V 5 of 5.
+    assert.deepEqual(
+      days.map((point) => [point.bucket, point.valueAddingIndex, point.hh]),
+      [
+        ['2026-03-02', 4 / 9, 4.5],
+        ['2026-03-03', 6 / 7, 3.5],
+        ['2026-03-09', 1, 2.5],
+      ],
+    );
+    for (const range of ['month', 'year']) {
+      const [only, ...rest] = (await get('project-health', `range=${range}`)).evolution;
+      assert.deepEqual(rest, []);
+      assert.deepEqual(
+        [only!.bucket, only!.valueAddingIndex, only!.hh],
+        [range === 'month' ? '2026-03-01' : '2026-01-01', 15 / 21, 10.5],
+      );
+    }
+  });
+
+  test('filters restrict the rows first: one function, a time window, a weekday range, a week', async () => {
+    const fixture = await createFixture();
+    // Servente: r2 (H 2) + r4 (V 6) = 8 workers = 4 HH: 3 V, 1 H.
+    assert.deepEqual((await get('project-health', `function=${fixture.servente}`)).totals, totals(6, 2, 0, 2));
+    // 08:00–09:30 (both included): r3 (E 3), r4 (V 6), r5 (E 1) = 10 workers = 5 HH.
+    assert.deepEqual((await get('project-health', 'fromTime=08:00&toTime=09:30')).totals, totals(6, 0, 4, 3));
+    // Tuesday to Friday: r4, r5 = 7 workers = 3.5 HH.
+    assert.deepEqual((await get('project-health', 'weekdays=2-5')).totals, totals(6, 0, 1, 2));
+    // Week W11: r6 alone; the dates 03-03..03-09: r4 r5 r6.
+    assert.deepEqual((await get('project-health', 'week=2026-W11')).totals, totals(5, 0, 0, 1));
+    assert.deepEqual((await get('project-health', 'from=2026-03-03&to=2026-03-09')).totals, totals(11, 0, 1, 3));
+    // Nothing matches: zeros, null indexes, empty lists, low confidence.
+    const none = await get('project-health', 'from=2027-01-01');
+    assert.deepEqual(none.totals, totals(0, 0, 0, 0));
+    assert.deepEqual([none.weekdays, none.evolution, none.ranks.packages, none.compliance.reporters], [[], [], [], []]);
+  });
+
+  test('low confidence below 385 worker-observations, not at 385', async () => {
+    const fixture = await createFixture();
+    // Week W12 (Monday 2026-03-16): 200 + 184 + 1 = 385 workers.
+    await insertActivityRows(fixture, [
+      ['2026-03-16', '10:00', 1, 'R', 'P1', 'pedreiro', 'V', 200],
+      ['2026-03-16', '10:30', 1, 'R', 'P1', 'pedreiro', 'V', 184],
+      ['2026-03-16', '11:00', 1, 'R', 'P1', 'pedreiro', 'H', 1],
+    ]);
+    const week = await get('project-health', 'week=2026-W12');
+    assert.equal(week.totals.workers, 385);
+    assert.equal(week.totals.lowConfidence, false);
+    assert.deepEqual(
+      week.evolution.map((point) => [point.workers, point.lowConfidence]),
+      [[385, false]],
+    );
+    // Up to 10:59: 200 + 184 = 384 → low confidence.
+    const before = await get('project-health', 'week=2026-W12&toTime=10:59');
+    assert.deepEqual([before.totals.workers, before.totals.lowConfidence], [384, true]);
+    // The W10 bucket keeps its 16 workers: low confidence, beside W12's confident one.
+    const all = await get('project-health');
+    assert.deepEqual(
+      all.evolution.map((point) => [point.bucket, point.lowConfidence]),
+      [
+        ['2026-03-02', true],
+        ['2026-03-09', true],
+        ['2026-03-16', false],
+      ],
+    );
+  });
+});
+
+/** Ids made by createFixture that the assertions need after the fact. */
+async function fixtureIds(): Promise<{ servente: number }> {
+  const [row] = await db.orm.select({ id: functions.id }).from(functions).where(eq(functions.name, 'Servente'));
+  return { servente: row!.id };
+}
+
+describe('by function', () => {
+  test('HH, people, registers, people per local, the Pareto and the function ranks', async () => {
+    const fixture = await createFixture();
+    const body: ByFunctionDashboard = await get('by-function');
+    assert.deepEqual([body.totalHh, body.totalPeople, body.registers], [10.5, 21, 6]);
+    // (report time, local) pairs: (03-02 07:00, Pav 1) r1+r2, (03-02 09:30, Pav 2), (03-03 08:00, Pav 2),
+    // (03-03 08:00, Pav 1), (03-09 14:15, Pav 2) = 5 → 21 / 5 = 4.2 people per local.
+    assert.equal(body.averagePeoplePerLocal, 21 / 5);
+    // V 15 workers = 7.5 HH (15/21), E 4 = 2 HH (4/21, running 19/21), H 2 = 1 HH (2/21, running 1).
+    assert.deepEqual(body.topOccurrences, [
+      {
+        id: fixture.V,
+        name: 'Executando',
+        classification: 'value_adding',
+        hh: 7.5,
+        workers: 15,
+        share: 15 / 21,
+        cumulativeShare: 15 / 21,
+      },
+      {
+        id: fixture.E,
+        name: 'Aguardando material',
+        classification: 'evident_waste',
+        hh: 2,
+        workers: 4,
+        share: 4 / 21,
+        cumulativeShare: 19 / 21,
+      },
+      {
+        id: fixture.H,
+        name: 'Transportando',
+        classification: 'hidden_waste',
+        hh: 1,
+        workers: 2,
+        share: 2 / 21,
+        cumulativeShare: 1,
+      },
+    ]);
+    assert.deepEqual(
+      body.functions.map((row) => [row.name, row.hh.total, row.index.valueAdding]),
+      [
+        ['Servente', 4, 0.75],
+        ['Pedreiro', 6.5, 9 / 13],
+      ],
+    );
+    // One function: pedreiro (r1 r3 r5 r6) = 13 workers = 6.5 HH; 4 (time, local) pairs → 13/4.
+    const pedreiro = await get('by-function', `function=${catalogue.a1.function}`);
+    assert.deepEqual([pedreiro.totalHh, pedreiro.totalPeople, pedreiro.registers], [6.5, 13, 4]);
+    assert.equal(pedreiro.averagePeoplePerLocal, 13 / 4);
+    assert.deepEqual(
+      pedreiro.topOccurrences.map((row) => [row.name, row.hh]),
+      [
+        ['Executando', 4.5],
+        ['Aguardando material', 2],
+      ],
+    );
+  });
+});
+
+describe('routine', () => {
+  test('HH by class hour by hour, and the hours of a time window', async () => {
+    await createFixture();
+    const body: RoutineDashboard = await get('routine');
+    assert.equal(body.totalHh, 10.5);
+    // 07h: r1 V 4, r2 H 2; 08h: r4 V 6, r5 E 1; 09h: r3 E 3; 14h: r6 V 5.
+    assert.deepEqual(body.hours, [
+      { hour: 7, ...totals(4, 2, 0, 2) },
+      { hour: 8, ...totals(6, 0, 1, 2) },
+      { hour: 9, ...totals(0, 0, 3, 1) },
+      { hour: 14, ...totals(5, 0, 0, 1) },
+    ]);
+    // Weekday 1 only: the 8h walk was a Tuesday.
+    const monday = await get('routine', 'weekdays=1');
+    assert.deepEqual(
+      monday.hours.map((row) => row.hour),
+      [7, 9, 14],
+    );
+    assert.equal(monday.totalHh, 7);
+  });
+});
+
+describe('equipment', () => {
+  test('utilization per item and the top 5 companies by idle and down observations', async () => {
+    await createFixture();
+    await db.orm.update(equipment).set({ company: 'Locadora Alfa' }).where(eq(equipment.id, catalogue.a1.equipment));
+    const items = await db.orm
+      .insert(equipment)
+      .values(
+        [
+          ['Locadora Beta', 'Betoneira 400 l'],
+          ['Locadora Delta', 'Guincho'],
+          ['Locadora Eta', 'Mini escavadeira'],
+          ['Locadora Gama', 'Grua 30 m'],
+          ['Locadora Zeta', 'Elevador'],
+        ].map(([company, specification]) => ({
+          company: company!,
+          type: 'Máquina',
+          specification: specification!,
+          contractId: world.contractA1,
+        })),
+      )
+      .returning();
+    const [beta, delta, eta, gama, zeta] = items.map((item) => item.id) as [number, number, number, number, number];
+    const grua = catalogue.a1.equipment;
+    const observations: [number, string][] = [
+      // Grua 40 m (Alfa): 3 working, 1 idle → utilization 3/4.
+      [grua, 'working'],
+      [grua, 'working'],
+      [grua, 'working'],
+      [grua, 'idle'],
+      // Betoneira (Beta): 1 working, 1 idle, 2 down → 1/4; Beta has 3 occurrences.
+      [beta, 'working'],
+      [beta, 'idle'],
+      [beta, 'down'],
+      [beta, 'down'],
+      // Delta, Eta, Gama, Zeta: one idle each → utilization 0, one occurrence each.
+      [delta, 'idle'],
+      [eta, 'idle'],
+      [gama, 'down'],
+      [zeta, 'idle'],
+    ];
+    await db.orm.insert(equipmentReports).values(
+      observations.map(([equipmentId, classification], index) => ({
+        id: uuidOf(500 + index),
+        contractId: world.contractA1,
+        ...at('2026-03-02', index < 8 ? '07:00' : '15:00', 1),
+        userId: people.reporterA1!,
+        packageId: catalogue.a1.package,
+        areaId: catalogue.a1.area,
+        activityId: catalogue.a1.activity,
+        equipmentId,
+        classification,
+      })),
+    );
+    const body: EquipmentDashboard = await get('equipment');
+    assert.equal(body.observations, 12);
+    assert.deepEqual(body.equipment.slice(0, 2), [
+      {
+        id: grua,
+        name: 'Grua 40 m',
+        company: 'Locadora Alfa',
+        working: 3,
+        idle: 1,
+        down: 0,
+        observations: 4,
+        utilization: 0.75,
+        lowConfidence: true,
+      },
+      {
+        id: beta,
+        name: 'Betoneira 400 l',
+        company: 'Locadora Beta',
+        working: 1,
+        idle: 1,
+        down: 2,
+        observations: 4,
+        utilization: 0.25,
+        lowConfidence: true,
+      },
+    ]);
+    assert.deepEqual(
+      body.equipment.slice(2).map((item) => [item.id, item.utilization]),
+      [delta, eta, gama, zeta].map((id) => [id, 0]),
+    );
+    // Beta 3, then four companies with 1 each: Alfa, Delta, Eta, Gama (by name); Zeta is the sixth.
+    assert.deepEqual(body.topCompanies, [
+      { company: 'Locadora Beta', occurrences: 3 },
+      { company: 'Locadora Alfa', occurrences: 1 },
+      { company: 'Locadora Delta', occurrences: 1 },
+      { company: 'Locadora Eta', occurrences: 1 },
+      { company: 'Locadora Gama', occurrences: 1 },
+    ]);
+    // The equipment filter and a time window apply to equipment rows: the 07:00 walk's Grua only.
+    const grua07 = await get('equipment', `equipment=${grua}&toTime=07:00`);
+    assert.deepEqual(
+      grua07.equipment.map((item) => [item.name, item.observations]),
+      [['Grua 40 m', 4]],
+    );
+    assert.deepEqual(grua07.topCompanies, [{ company: 'Locadora Alfa', occurrences: 1 }]);
+  });
+});
+
+describe('performance', () => {
+  test('RUP and productivity index by activity, package and local; added value; activity status', async () => {
+    const fixture = await createFixture();
+    // Produced: Concretagem 1 + 0.25 = 1.25 m³ (one row on 03-09, outside the W10 filter below); Alvenaria 20 m².
+    await db.orm.insert(quantityReports).values(
+      (
+        [
+          [catalogue.a1, catalogue.a1.activity, 1, '2026-03-02', 'm³'],
+          [catalogue.a1, catalogue.a1.activity, 0.25, '2026-03-09', 'm³'],
+          [catalogue.a1Other, fixture.alvenaria, 20, '2026-03-03', 'm²'],
+        ] as const
+      ).map(([chain, activityId, quantity, day, unity], index) => ({
+        id: uuidOf(700 + index),
+        contractId: world.contractA1,
+        ...at(day, '16:00', day === '2026-03-03' ? 2 : 1),
+        userId: people.reporterA1!,
+        packageId: chain.package,
+        areaId: chain.area,
+        activityId,
+        quantity,
+        unity,
+      })),
+    );
+    // Status today: Concretagem ended 2026-03-10 and Alvenaria 2026-03-31, unfinished → late;
+    // one finished, one ending in 30 days → in term; B1's activity is another contract's.
+    await db.orm.insert(activities).values(
+      [
+        { name: 'Pintura', isFinished: true, endDate: '2026-04-01' },
+        { name: 'Revestimento', isFinished: false, endDate: siteDay(30) },
+      ].map((activity) => ({
+        ...activity,
+        contractId: world.contractA1,
+        areaId: catalogue.a1.area,
+        localId: catalogue.a1.local,
+        blockId: catalogue.a1.block,
+        packageId: catalogue.a1.package,
+        measureUnit: 'm²',
+        hhCount: 10,
+        quantity: 10,
+        startDate: '2026-03-01',
+      })),
+    );
+    const body: PerformanceDashboard = await get('performance');
+    // Concretagem: r1 r2 r5 = 7 workers = 3.5 HH for 1.25 m³ → actual RUP 3.5 / 1.25 = 2.8 Hh/m³;
+    // planned 100 / 50 = 2 → index 2 / 2.8 = 0.714. Alvenaria: r3 r4 r6 = 14 workers = 7 HH for
+    // 20 m² → 0.35; planned 80 / 200 = 0.4 → index 0.4 / 0.35 = 1.143.
+    assert.deepEqual(body.activities, [
+      {
+        id: catalogue.a1.activity,
+        name: 'Concretagem',
+        packageId: catalogue.a1.package,
+        localId: catalogue.a1.local,
+        unit: 'm³',
+        hh: 3.5,
+        produced: 1.25,
+        plannedRup: 2,
+        actualRup: 3.5 / 1.25,
+        productivityIndex: 2 / (3.5 / 1.25),
+      },
+      {
+        id: fixture.alvenaria,
+        name: 'Alvenaria',
+        packageId: catalogue.a1Other.package,
+        localId: catalogue.a1Other.local,
+        unit: 'm²',
+        hh: 7,
+        produced: 20,
+        plannedRup: 0.4,
+        actualRup: 7 / 20,
+        productivityIndex: 0.4 / (7 / 20),
+      },
+    ]);
+    // Package 2: planned 0.4 × 20 = 8 HH for 7 → 1.143; package 1: 2 × 1.25 = 2.5 HH for 3.5 → 0.714.
+    assert.deepEqual(
+      body.byPackage.map((row) => [row.name, row.hh, row.plannedHh]),
+      [
+        ['Pacote 2', 7, 8],
+        ['Pacote 1', 3.5, 2.5],
+      ],
+    );
+    near(body.byPackage[0]!.productivityIndex, 8 / 7, 'Pacote 2');
+    near(body.byPackage[1]!.productivityIndex, 2.5 / 3.5, 'Pacote 1');
+    assert.deepEqual(
+      body.byLocal.map((row) => row.name),
+      ['Pavimento 2', 'Pavimento 1'],
+    );
+    // Value-adding HH: Pacote 2 r4 + r6 = 11 workers = 5.5 HH (11/15); Pacote 1 r1 = 4 = 2 HH (4/15).
+    assert.deepEqual(body.addedValue.byPackage, [
+      { id: catalogue.a1Other.package, name: 'Pacote 2', hh: 5.5, share: 11 / 15 },
+      { id: catalogue.a1.package, name: 'Pacote 1', hh: 2, share: 4 / 15 },
+    ]);
+    assert.deepEqual(
+      body.addedValue.byLocal.map((row) => [row.name, row.hh]),
+      [
+        ['Pavimento 2', 5.5],
+        ['Pavimento 1', 2],
+      ],
+    );
+    assert.deepEqual(body.activityStatus, { finished: 1, late: 2, inTerm: 1 });
+    // Week W10: Concretagem produced 1 m³ for the same 3.5 HH → RUP 3.5; Alvenaria unchanged less r6:
+    // r3 r4 = 9 workers = 4.5 HH for 20 m².
+    const w10 = await get('performance', 'week=2026-W10');
+    assert.deepEqual(
+      w10.activities.map((row) => [row.name, row.hh, row.produced, row.actualRup]),
+      [
+        ['Concretagem', 3.5, 1, 3.5],
+        ['Alvenaria', 4.5, 20, 4.5 / 20],
+      ],
+    );
+    // The package filter narrows the status counts to Pacote 2's one activity (late).
+    const p2 = await get('performance', `package=${catalogue.a1Other.package}`);
+    assert.deepEqual(p2.activityStatus, { finished: 0, late: 1, inTerm: 0 });
+    assert.deepEqual(
+      p2.activities.map((row) => row.name),
+      ['Alvenaria'],
+    );
+  });
+});
+
+describe('access and validation', () => {
+  test('a contract outside the scope answers as one without reports', async () => {
+    await createFixture();
+    const other = await Client.of(app, 'contractA1b');
+    const health = await get('project-health', '', other);
+    assert.deepEqual(health.totals, totals(0, 0, 0, 0));
+    assert.deepEqual([health.ranks.packages, health.compliance.reporters, health.compliance.goal], [[], [], 0]);
+    const performance = await get('performance', '', other);
+    assert.deepEqual([performance.activities, performance.activityStatus], [[], { finished: 0, late: 0, inTerm: 0 }]);
+    assert.deepEqual((await get('by-function', '', other)).topOccurrences, []);
+    assert.deepEqual((await get('routine', '', other)).hours, []);
+    assert.deepEqual((await get('equipment', '', other)).equipment, []);
+    // B1's only row (9 workers) is B1's: its own admin-level view sees exactly it.
+    assert.deepEqual((await get('project-health', '', admin, world.contractB1)).totals, totals(9, 0, 0, 1));
+  });
+
+  test('bad filters are 400 validation_failed with a code each, on every dashboard', async () => {
+    await createFixture();
+    const cases: [string, Record<string, string>][] = [
+      ['', { contract: 'required' }],
+      [`contract=${world.contractA1}&from=2026-03-09&to=2026-03-02`, { from: 'from_after_to' }],
+      [`contract=${world.contractA1}&fromTime=10:00&toTime=09:00`, { fromTime: 'from_time_after_to_time' }],
+      [`contract=${world.contractA1}&weekdays=6-2`, { weekdays: 'invalid_value' }],
+      [`contract=${world.contractA1}&range=hour`, { range: 'invalid_value' }],
+      [`contract=${world.contractA1}&week=2026-W54&function=x`, { week: 'invalid_value', function: 'invalid_value' }],
+    ];
+    for (const name of ['project-health', 'by-function', 'routine', 'equipment', 'performance']) {
+      for (const [query, fields] of cases) {
+        const response = await admin.get(`/api/dashboards/${name}?${query}`);
+        assert.equal(response.statusCode, 400, `${name}?${query}`);
+        const body = response.json() as { code: string; fields?: Record<string, string> };
+        assert.equal(body.code, 'validation_failed');
+        assert.deepEqual(body.fields, fields, `${name}?${query}`);
+      }
+    }
+  });
+});
