@@ -43,18 +43,21 @@ const dashModule: CanteiroModule = {
       permission: 'contract',
       titleKey: 'common:routes.activityReport.title',
       descriptionKey: 'common:routes.activityReport.description',
+      load: () => import('./pages/activity-report-page'),
     },
     {
       path: 'equipment-report',
       permission: 'contract',
       titleKey: 'routes.equipmentReport.title',
       descriptionKey: 'routes.equipmentReport.description',
+      load: () => import('./pages/equipment-report-page'),
     },
     {
       path: 'quantity-report',
       permission: 'contract',
       titleKey: 'routes.quantityReport.title',
       descriptionKey: 'routes.quantityReport.description',
+      load: () => import('./pages/quantity-report-page'),
     },
     {
       path: 'project-health',

@@ -15,3 +15,7 @@ export * from './image-input';
 export * from './use-server-settings';
 export * from './parent-fields';
 export * from './resource-module';
+export * from './context-picker';
+export * from './export-button';
+export * from './resource-table';
+export * from './date-input';

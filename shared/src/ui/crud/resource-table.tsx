@@ -4,7 +4,7 @@ import type { TableColumnsType, TableProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { activenessColors, themeTokens } from '@canteiro/shared/core';
 import { formatCell } from './format';
-import type { ColumnDefinition, ResourceDefinition, ResourceItem, TagColors } from './types';
+import type { ColumnDefinition, ListItem, ResourceDefinition, TagColors } from './types';
 import type { ListState, SortOrder } from './use-list-state';
 
 /** Widths of the kit's own columns, and the least a column without a width may get before the table scrolls. */
@@ -51,7 +51,7 @@ function cellOf<Item>(column: ColumnDefinition<Item>, item: Item, t: TFunction):
   return formatCell(value, column.format);
 }
 
-function ActivenessTag({ item, t }: { item: ResourceItem; t: TFunction }) {
+function ActivenessTag({ item, t }: { item: ListItem; t: TFunction }) {
   const kind = !item.isActive ? 'inactive' : item.parentInactive ? 'inactiveByParent' : 'active';
   const colors = activenessColors[kind];
   const tag = <ColouredTag colors={colors}>{t(`kit:${kind}`)}</ColouredTag>;
@@ -64,7 +64,7 @@ function ActivenessTag({ item, t }: { item: ResourceItem; t: TFunction }) {
   );
 }
 
-interface ResourceTableProps<Item extends ResourceItem> {
+interface ResourceTableProps<Item extends ListItem> {
   resource: ResourceDefinition<Item>;
   t: TFunction;
   items: Item[];
@@ -78,13 +78,15 @@ interface ResourceTableProps<Item extends ResourceItem> {
   /** The list's name for screen readers, and where focus goes when what had it is gone. */
   label: string;
   listRef: Ref<HTMLDivElement>;
+  /** What an empty list says; the kit's 'no results' unless given (a report: no data for these filters). */
+  emptyText?: string;
 }
 
 /**
  * The list: fixed layout that fits its area (columns without a width share what is left),
  * one line per row with an ellipsis, the actions kept at the right, headers that sort.
  */
-export function ResourceTable<Item extends ResourceItem>({
+export function ResourceTable<Item extends ListItem>({
   resource,
   t,
   items,
@@ -95,6 +97,7 @@ export function ResourceTable<Item extends ResourceItem>({
   rowActionCount = 0,
   label,
   listRef,
+  emptyText,
 }: ResourceTableProps<Item>) {
   const { namespace } = resource;
   const sorted = activeSort(resource as ResourceDefinition<never>, state);
@@ -168,7 +171,7 @@ export function ResourceTable<Item extends ResourceItem>({
         locale={{
           emptyText: (
             <span data-testid="no-results" style={{ color: themeTokens.colorTextSecondary }}>
-              {t('kit:noResults')}
+              {emptyText ?? t('kit:noResults')}
             </span>
           ),
         }}

@@ -3,12 +3,17 @@ import type { TFunction } from 'i18next';
 import type * as v from 'valibot';
 import type { PermissionLevel, SessionUser } from '@canteiro/shared/domain';
 
-/** What every row of a resource list has. */
-export interface ResourceItem {
-  id: number;
+/** What every row of a list table has: a key (a report row's is the device's UUID). */
+export interface ListItem {
+  id: number | string;
   isActive?: boolean;
   /** An ancestor (base, work, contract) is inactive: the row is in effect inactive too. */
   parentInactive?: boolean;
+}
+
+/** What every row of a resource list has: a record's id. */
+export interface ResourceItem extends ListItem {
+  id: number;
 }
 
 /** A column of the list: declarative data, not JSX loops (STYLE.md). */
@@ -122,7 +127,7 @@ export interface RowAction<Item> {
 }
 
 /** One entity screen, completely described: the kit turns it into search, table, pager, forms and export. */
-export interface ResourceDefinition<Item extends ResourceItem = ResourceItem> {
+export interface ResourceDefinition<Item extends ListItem = ResourceItem> {
   /** `/api/<endpoint>` */
   endpoint: string;
   /** The i18n namespace of its labels. */

@@ -1,0 +1,232 @@
+import { useCallback } from 'react';
+import type { ReactNode } from 'react';
+import { Select, TimePicker, DatePicker, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { themeTokens } from '@canteiro/shared/core';
+import { FILTER_DIMENSIONS, HIERARCHY, RANGE_TYPES, WEEKDAYS, weekDays, weekOf } from '@canteiro/shared/domain';
+import type { FilterDimension, FilterParameter } from '@canteiro/shared/domain';
+import { ContextPicker, DateInput, RemoteSelect, fieldErrorId, fieldMessage } from '@canteiro/shared/ui';
+import type { ContextDefinition } from '@canteiro/shared/ui';
+import type { HeaderUpdate, HeaderValues } from './header-state';
+import { weekdayEnds, weekdaysParam } from './header-state';
+
+/** The contract, chosen first as on Management's screens (a one-contract user has it chosen). */
+export const DASH_CONTRACT: ContextDefinition = {
+  param: 'contract',
+  endpoint: 'contracts',
+  labelKey: 'fields:contract',
+};
+
+const TIME = 'HH:mm';
+const noDimensions = Object.fromEntries(FILTER_DIMENSIONS.map((name) => [name, null])) as Record<FilterDimension, null>;
+
+/** A labelled control of the header, its message below (pointed at by the control's `aria-describedby`). */
+function Cell({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <label
+        htmlFor={id}
+        style={{ display: 'block', fontSize: 13, marginBottom: 2, color: themeTokens.colorTextSecondary }}
+      >
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <div
+          role="alert"
+          id={fieldErrorId(id)}
+          data-testid={`${id}-error`}
+          style={{ color: themeTokens.colorError, fontSize: 13, marginTop: 2, lineHeight: '17px' }}
+        >
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The ARIA of a control whose field may carry a message. */
+const ariaOf = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(id) } : {};
+
+const idOf = (name: string) => `dash-filter-${name}`;
+
+/** Where a dimension's options come from: the chosen contract's catalogue (occurrences are everyone's). */
+const optionsOf = (dimension: FilterDimension, contract: number | null) =>
+  dimension === 'occurrence'
+    ? { endpoint: HIERARCHY.occurrence.endpoint, params: {} }
+    : { endpoint: HIERARCHY[dimension].endpoint, params: { contract: contract ?? undefined } };
+
+/**
+ * The header of every dashboard and report screen (spec §2, issue 11 §1): the title and the
+ * export, the contract, the range type, then the filters — dates, times, weekdays, week and
+ * the catalogue's dimensions — in a grid that wraps (two rows at 1440 px, three at 1064 px).
+ * Its state is the URL (`useHeaderState`); `errors` are the shared schema's field codes.
+ */
+export function DashHeader({
+  title,
+  values,
+  errors,
+  update,
+  actions,
+}: {
+  title: string;
+  values: HeaderValues;
+  errors: Partial<Record<FilterParameter, string>>;
+  update: HeaderUpdate;
+  /** The screen's export (and any other action), at the title's right. */
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation(['dash', 'fields', 'kit', 'common']);
+  const contract = values.contract;
+  // Another contract's catalogue ids mean nothing here: a new contract clears the dimensions.
+  const chooseContract = useCallback(
+    (next: number | null, options?: { replace?: boolean }) =>
+      update(
+        contract !== null && next !== contract ? { contract: next, ...noDimensions } : { contract: next },
+        options,
+      ),
+    [update, contract],
+  );
+  const message = (name: FilterParameter) => fieldMessage(t as TFunction, errors[name]);
+  const { first, last } = weekdayEnds(values.weekdays);
+  const weekdayOptions = (disabled: (day: number) => boolean) =>
+    WEEKDAYS.map((day) => ({ value: day, label: t(`dash:header.weekday.${day}`), disabled: disabled(day) }));
+  const time = (value: string) => (/^\d{2}:\d{2}$/.test(value) ? dayjs(value, TIME) : null);
+  const weekStart = values.week ? weekDays(values.week)?.from : undefined;
+
+  const dateCell = (name: 'from' | 'to') => (
+    <Cell id={idOf(name)} label={t(`dash:header.${name}`)} error={message(name)}>
+      <DateInput
+        id={idOf(name)}
+        value={values[name]}
+        onChange={(next) => update({ [name]: next })}
+        onBlur={() => undefined}
+        status={errors[name] ? 'error' : undefined}
+        ariaProps={ariaOf(idOf(name), message(name))}
+      />
+    </Cell>
+  );
+  const timeCell = (name: 'fromTime' | 'toTime') => (
+    <Cell id={idOf(name)} label={t(`dash:header.${name}`)} error={message(name)}>
+      <TimePicker
+        id={idOf(name)}
+        {...ariaOf(idOf(name), message(name))}
+        format={TIME}
+        needConfirm={false}
+        minuteStep={5}
+        placeholder={t('dash:header.timePlaceholder')}
+        status={errors[name] ? 'error' : undefined}
+        value={time(values[name])}
+        onChange={(next) => update({ [name]: next ? next.format(TIME) : '' })}
+        style={{ width: '100%' }}
+      />
+    </Cell>
+  );
+
+  return (
+    <header data-testid="dash-header" style={{ marginBottom: 16 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', marginBottom: 8 }}>
+        {/* The page's one h1, at the size of a section title (as the kit's lists). */}
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24, marginRight: 'auto' }}>
+          {title}
+        </Typography.Title>
+        {actions}
+      </div>
+      <div style={{ display: 'flex', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap' }}>
+        <div style={{ marginBottom: -16 }}>
+          <ContextPicker context={DASH_CONTRACT} t={t as TFunction} value={contract} onChange={chooseContract} />
+        </div>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+          <label htmlFor={idOf('range')} style={{ fontWeight: 600 }}>
+            {t('dash:header.range')}
+          </label>
+          <Select<string>
+            id={idOf('range')}
+            value={values.range || undefined}
+            placeholder={t('dash:header.rangeType.auto')}
+            allowClear={{ label: t('kit:clearField', { field: t('dash:header.range') }) }}
+            onChange={(next) => update({ range: next ?? '' })}
+            options={RANGE_TYPES.map((range) => ({ value: range, label: t(`dash:header.rangeType.${range}`) }))}
+            style={{ width: 130 }}
+          />
+        </div>
+      </div>
+      <div
+        role="group"
+        aria-label={t('dash:header.filters')}
+        data-testid="dash-filters"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(138px, 1fr))',
+          gap: '8px 12px',
+          marginTop: 12,
+          alignItems: 'start',
+        }}
+      >
+        {dateCell('from')}
+        {dateCell('to')}
+        {timeCell('fromTime')}
+        {timeCell('toTime')}
+        <Cell id={idOf('weekdayFirst')} label={t('dash:header.weekdayFirst')} error={message('weekdays')}>
+          <Select<number>
+            id={idOf('weekdayFirst')}
+            {...ariaOf(idOf('weekdayFirst'), message('weekdays'))}
+            allowClear={{ label: t('kit:clearField', { field: t('dash:header.weekdayFirst') }) }}
+            placeholder={t('dash:header.any')}
+            value={first ?? undefined}
+            onChange={(next) => update({ weekdays: weekdaysParam(next ?? null, last) })}
+            options={weekdayOptions((day) => last !== null && day > last)}
+            style={{ width: '100%' }}
+          />
+        </Cell>
+        <Cell id={idOf('weekdayLast')} label={t('dash:header.weekdayLast')}>
+          <Select<number>
+            id={idOf('weekdayLast')}
+            allowClear={{ label: t('kit:clearField', { field: t('dash:header.weekdayLast') }) }}
+            placeholder={t('dash:header.any')}
+            value={last ?? undefined}
+            onChange={(next) => update({ weekdays: weekdaysParam(first, next ?? null) })}
+            options={weekdayOptions((day) => first !== null && day < first)}
+            style={{ width: '100%' }}
+          />
+        </Cell>
+        <Cell id={idOf('week')} label={t('dash:header.week')} error={message('week')}>
+          <DatePicker
+            id={idOf('week')}
+            {...ariaOf(idOf('week'), message('week'))}
+            picker="week"
+            placeholder={t('dash:header.weekPlaceholder')}
+            value={weekStart ? dayjs(weekStart) : null}
+            format={(value) => weekOf(value.format('YYYY-MM-DD'))}
+            onChange={(next) => update({ week: next ? weekOf(next.format('YYYY-MM-DD')) : '' })}
+            status={errors.week ? 'error' : undefined}
+            style={{ width: '100%' }}
+          />
+        </Cell>
+        {FILTER_DIMENSIONS.map((dimension) => {
+          const { endpoint, params } = optionsOf(dimension, contract);
+          const label = t(`fields:${dimension}`);
+          return (
+            <Cell key={dimension} id={idOf(dimension)} label={label} error={message(dimension)}>
+              <RemoteSelect
+                id={idOf(dimension)}
+                endpoint={endpoint}
+                params={params}
+                enabled={contract !== null}
+                value={values[dimension]}
+                onChange={(next) => update({ [dimension]: next })}
+                fieldLabel={label}
+                placeholder={t('dash:header.any')}
+                status={errors[dimension] ? 'error' : undefined}
+                ariaProps={ariaOf(idOf(dimension), message(dimension))}
+              />
+            </Cell>
+          );
+        })}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,117 @@
+import { useCallback, useMemo } from 'react';
+import * as v from 'valibot';
+import {
+  FILTER_DIMENSIONS,
+  FILTER_PARAMETERS,
+  RANGE_TYPES,
+  filtersToQuery,
+  reportFiltersSchema,
+} from '@canteiro/shared/domain';
+import type { FilterDimension, FilterParameter } from '@canteiro/shared/domain';
+import { useUrlState } from '@canteiro/shared/ui';
+import type { ListState, SortOrder, UrlSchema, UrlState } from '@canteiro/shared/ui';
+
+/**
+ * The Dashboards header's state (issue 11 §1): every filter in the URL under the API's own
+ * parameter names (docs/reports.md), so a shared link, a reload and the API call say the
+ * same; read by the kit's URL-state hook, checked by the one shared `reportFiltersSchema`.
+ * A report screen adds its list's `search`, `page`, `sort` and `order` to the same URL.
+ */
+export const HEADER_SCHEMA = {
+  contract: { kind: 'id' },
+  // Text, not the hook's `date` kind: a bad value reaches the schema and is named beside its field.
+  from: { kind: 'text' },
+  to: { kind: 'text' },
+  fromTime: { kind: 'text' },
+  toTime: { kind: 'text' },
+  weekdays: { kind: 'text' },
+  ...(Object.fromEntries(FILTER_DIMENSIONS.map((name) => [name, { kind: 'id' }])) as Record<
+    FilterDimension,
+    { kind: 'id' }
+  >),
+  week: { kind: 'text' },
+  range: { kind: 'oneOf', values: RANGE_TYPES },
+} as const satisfies UrlSchema;
+
+export type HeaderValues = UrlState<typeof HEADER_SCHEMA>;
+export type HeaderUpdate = (change: Partial<HeaderValues>, options?: { replace?: boolean }) => void;
+
+/** The checked filters: the query to send, or why not (a field code per parameter), or still no contract. */
+export interface CheckedFilters {
+  /** The API's query parameters (`filtersToQuery`), null while no contract is chosen or a filter is refused. */
+  query: Record<string, string> | null;
+  /** Parameter → field code of the shared schema (`from_after_to` on `from`, `invalid_value`…). */
+  errors: Partial<Record<FilterParameter, string>>;
+}
+
+/** The header's values through the shared schema, as the server reads them. */
+export function checkFilters(values: HeaderValues): CheckedFilters {
+  if (values.contract === null) return { query: null, errors: {} };
+  const raw: Record<string, string> = {};
+  for (const name of FILTER_PARAMETERS) {
+    const value = values[name];
+    if (value !== null && value !== '') raw[name] = String(value);
+  }
+  const result = v.safeParse(reportFiltersSchema, raw);
+  if (result.success) return { query: filtersToQuery(result.output), errors: {} };
+  const errors: Partial<Record<FilterParameter, string>> = {};
+  for (const issue of result.issues) {
+    const key = issue.path?.[0]?.key;
+    const name = FILTER_PARAMETERS.find((parameter) => parameter === key);
+    if (name && !errors[name]) errors[name] = issue.message;
+  }
+  return { query: null, errors };
+}
+
+/** A weekday range `a-b` (or one day `n`) as its two ends; null ends when absent or unreadable. */
+export function weekdayEnds(weekdays: string): { first: number | null; last: number | null } {
+  const match = /^([1-7])(?:-([1-7]))?$/.exec(weekdays);
+  if (!match) return { first: null, last: null };
+  return { first: Number(match[1]), last: Number(match[2] ?? match[1]) };
+}
+
+/** The two ends back to the parameter: one end alone reaches to the week's edge. */
+export function weekdaysParam(first: number | null, last: number | null): string {
+  if (first === null && last === null) return '';
+  const [a, b] = [first ?? 1, last ?? 7];
+  return a === b ? String(a) : `${a}-${b}`;
+}
+
+/** The header's filters and, for a report screen, its list's search, page and order. */
+export function useHeaderState(sortKeys: readonly string[] = []) {
+  const sortKey = sortKeys.join(',');
+  const schema = useMemo(
+    () =>
+      ({
+        ...HEADER_SCHEMA,
+        search: { kind: 'text' },
+        page: { kind: 'page' },
+        sort: { kind: 'oneOf', values: sortKey ? sortKey.split(',') : [] },
+        order: { kind: 'oneOf', values: ['asc', 'desc'], default: 'asc' },
+      }) satisfies UrlSchema,
+    [sortKey],
+  );
+  const [url, setUrl] = useUrlState(schema);
+  const values = useMemo(() => {
+    const picked: Record<string, unknown> = {};
+    for (const name of FILTER_PARAMETERS) picked[name] = url[name];
+    return picked as HeaderValues;
+  }, [url]);
+  const checked = useMemo(() => checkFilters(values), [values]);
+  // Any filter change starts the list again at its first page (the URL-state hook's rule).
+  const update: HeaderUpdate = useCallback((change, options) => setUrl(change, options), [setUrl]);
+  const list: ListState = {
+    search: url.search,
+    page: url.page,
+    includeInactive: false,
+    sort: url.sort,
+    order: url.sort && url.order === 'desc' ? 'desc' : 'asc',
+    filters: {},
+    context: values.contract,
+  };
+  const updateList = useCallback(
+    (change: { search?: string; page?: number; sort?: string; order?: SortOrder }) => setUrl(change),
+    [setUrl],
+  );
+  return { values, update, ...checked, list, updateList };
+}

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { CloseCircleFilled, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { themeTokens } from '@canteiro/shared/core';
+import { DEFAULT_PAGE_SIZE } from '@canteiro/shared/domain';
+import { ExportButton, Pager, ResourceTable, useResourceList } from '@canteiro/shared/ui';
+import type { ColumnDefinition, ListItem, ListQuery, ResourceDefinition } from '@canteiro/shared/ui';
+import { DashHeader } from '../header/dash-header';
+import { useHeaderState } from '../header/header-state';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** One report list (docs/reports.md): its API path, title and columns. */
+export interface ReportDefinition<Item extends ListItem> {
+  /** `reports/activity`: the list is GET /api/<endpoint>, the file GET /api/<endpoint>/export. */
+  endpoint: string;
+  /** The title (h1) and the list's name, `ns:key`. */
+  titleKey: string;
+  columns: ColumnDefinition<Item>[];
+}
+
+/**
+ * A report screen (issue 11 §3): the Dashboards header, then the rows the filters select —
+ * search, sortable headers, 'x of y' pages, the kit's read-only list table — and the export
+ * of every matching row with the same filters. Nothing is asked while no contract is chosen
+ * or a filter is refused (its message is beside its field).
+ */
+export function ReportScreen<Item extends ListItem>({ report }: { report: ReportDefinition<Item> }) {
+  const { t } = useTranslation(['dash', 'kit', 'common', 'fields', 'lists']);
+  const sortKeys = report.columns.flatMap((column) => (column.sortKey ? [column.sortKey] : []));
+  const header = useHeaderState(sortKeys);
+  const { list, updateList, query: filters } = header;
+  const title = t(report.titleKey);
+  const [searchText, setSearchText] = useState(list.search);
+  const query: ListQuery = {
+    search: list.search,
+    page: list.page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    includeInactive: false,
+    sort: list.sort || undefined,
+    order: list.sort ? list.order : undefined,
+    filters: filters ?? {},
+  };
+  const { page, status, reload } = useResourceList<Item>(report.endpoint, query, filters !== null);
+  const listRef = useRef<HTMLDivElement>(null);
+  // The kit's table reads a resource definition: a read-only one, newest rows first.
+  const definition: ResourceDefinition<Item> = {
+    endpoint: report.endpoint,
+    namespace: 'dash',
+    singularKey: report.titleKey,
+    pluralKey: report.titleKey,
+    columns: report.columns,
+    defaultSort: { key: 'reportTime', order: 'desc' },
+    readOnly: true,
+  };
+
+  useEffect(() => setSearchText(list.search), [list.search]);
+  useEffect(() => {
+    if (searchText === list.search) return;
+    const timer = setTimeout(() => updateList({ search: searchText.trim() }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, list.search, updateList]);
+
+  const refused = header.values.contract !== null && filters === null;
+  return (
+    <section data-testid={`report-${report.endpoint.replace('reports/', '')}`}>
+      <DashHeader
+        title={title}
+        values={header.values}
+        errors={header.errors}
+        update={header.update}
+        actions={
+          filters ? <ExportButton endpoint={report.endpoint} query={query} plural={title.toLowerCase()} /> : null
+        }
+      />
+      {header.values.contract === null ? (
+        <Typography.Paragraph data-testid="context-hint" style={{ color: themeTokens.colorTextSecondary }}>
+          {t('dash:contractHint')}
+        </Typography.Paragraph>
+      ) : refused ? (
+        <Typography.Paragraph data-testid="filters-refused" style={{ color: themeTokens.colorTextSecondary }}>
+          {t('dash:header.fixFilters')}
+        </Typography.Paragraph>
+      ) : (
+        <>
+          <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12 }}>
+            <Input
+              aria-label={t('kit:search')}
+              placeholder={t('kit:searchPlaceholder')}
+              prefix={<SearchOutlined aria-hidden />}
+              allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('kit:clearSearch')} /> }}
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              style={{ width: 280 }}
+            />
+          </div>
+          {status === 'error' ? (
+            <Alert
+              type="error"
+              showIcon
+              data-testid="fetch-error"
+              title={t('common:errors.dashboard_fetch_failed')}
+              action={
+                <Button icon={<ReloadOutlined aria-hidden />} onClick={reload}>
+                  {t('kit:retry')}
+                </Button>
+              }
+              style={{ marginBottom: 12 }}
+            />
+          ) : null}
+          <ResourceTable<Item>
+            resource={definition}
+            t={t}
+            items={status === 'error' ? [] : (page?.items ?? [])}
+            loading={status === 'loading'}
+            state={list}
+            onSort={(sort) => updateList(sort)}
+            label={t('kit:listLabel', { plural: title.toLowerCase() })}
+            listRef={listRef}
+            emptyText={t('dash:noData')}
+          />
+          <div style={{ marginTop: 16 }}>
+            <Pager
+              page={list.page}
+              pageSize={DEFAULT_PAGE_SIZE}
+              total={status === 'error' ? 0 : (page?.total ?? 0)}
+              onChange={(next) => updateList({ page: next })}
+            />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
