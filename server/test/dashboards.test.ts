@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
 import type {
   ByFunctionDashboard,
   ClassTotals,
@@ -13,11 +14,18 @@ import type {
   RoutineDashboard,
 } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
-import { activities, equipment, functions, occurrences } from '../src/db/schema/catalogue.js';
+import { activities, equipment, functions, occurrences, packages } from '../src/db/schema/catalogue.js';
+import { byFunction } from '../src/dashboards/by-function.js';
+import { dashboardContext } from '../src/dashboards/context.js';
+import { equipmentDashboard } from '../src/dashboards/equipment.js';
+import { performance } from '../src/dashboards/performance.js';
+import { projectHealth } from '../src/dashboards/project-health.js';
+import { routine } from '../src/dashboards/routine.js';
 import { activityReports, equipmentReports, quantityReports } from '../src/db/schema/reports.js';
 import { Client } from './admin-fixtures.js';
 import type { World } from './admin-fixtures.js';
 import { managementSuite, siteDay } from './management-fixtures.js';
+import { Phone, newId, reportTime } from './mobile-fixtures.js';
 import type { Catalogue } from './management-fixtures.js';
 
 /**
@@ -635,8 +643,8 @@ describe('access and validation', () => {
     const health = await get('project-health', '', other);
     assert.deepEqual(health.totals, totals(0, 0, 0, 0));
     assert.deepEqual([health.ranks.packages, health.compliance.reporters, health.compliance.goal], [[], [], 0]);
-    const performance = await get('performance', '', other);
-    assert.deepEqual([performance.activities, performance.activityStatus], [[], { finished: 0, late: 0, inTerm: 0 }]);
+    const status = await get('performance', '', other);
+    assert.deepEqual([status.activities, status.activityStatus], [[], { finished: 0, late: 0, inTerm: 0 }]);
     assert.deepEqual((await get('by-function', '', other)).topOccurrences, []);
     assert.deepEqual((await get('routine', '', other)).hours, []);
     assert.deepEqual((await get('equipment', '', other)).equipment, []);
@@ -663,5 +671,100 @@ describe('access and validation', () => {
         assert.deepEqual(body.fields, fields, `${name}?${query}`);
       }
     }
+  });
+});
+
+/** The answer computed now from the rows, bypassing the kept answers (cache.ts), `generatedAt` left out. */
+async function fresh<Name extends DashboardName>(name: Name, query: Record<string, string> = {}) {
+  const caller = {
+    id: people.admin!,
+    profile: 'admin',
+    baseId: null,
+    workId: null,
+    contractId: null,
+    firstAccess: false,
+    channel: 'web',
+  } as const;
+  const context = await dashboardContext(
+    db.orm,
+    caller,
+    { contract: String(world.contractA1), ...query },
+    'America/Sao_Paulo',
+  );
+  const answer = (await DASHBOARD_FUNCTIONS[name](context)) as DashboardAnswers[Name];
+  return withoutTime(answer);
+}
+
+const withoutTime = <Answer extends { generatedAt: string }>({ generatedAt: _time, ...rest }: Answer) => rest;
+
+const DASHBOARD_FUNCTIONS = {
+  'project-health': projectHealth,
+  'by-function': byFunction,
+  routine,
+  equipment: equipmentDashboard,
+  performance,
+} as const;
+
+describe('kept answers', () => {
+  test('a repeated view is the kept answer, always equal to the rows; any write makes a new one', async () => {
+    const fixture = await createFixture();
+    const first = await get('project-health');
+    assert.deepEqual(withoutTime(first), await fresh('project-health'));
+    // Kept: the very answer (same generatedAt), while nothing was written.
+    assert.equal((await get('project-health')).generatedAt, first.generatedAt);
+    for (const name of DASHBOARD_NAMES) assert.deepEqual(withoutTime(await get(name)), await fresh(name));
+
+    // A report arrives through the app: 3 more workers seen executing (V) → 21 + 3 = 24 workers = 12 HH.
+    const phone = await Phone.signIn(app, 'reporterA1@t.test');
+    const sent = await phone.send([
+      {
+        id: newId(),
+        kind: 'activity',
+        contract: world.contractA1,
+        reportTime: reportTime(),
+        package: catalogue.a1.package,
+        local: catalogue.a1.local,
+        activity: catalogue.a1.activity,
+        function: catalogue.a1.function,
+        occurrence: fixture.V,
+        quantity: 3,
+        notes: null,
+        reportInfo: null,
+        isScheduled: true,
+      },
+      {
+        id: newId(),
+        kind: 'equipment',
+        contract: world.contractA1,
+        reportTime: reportTime(),
+        package: catalogue.a1.package,
+        area: catalogue.a1.area,
+        activity: catalogue.a1.activity,
+        equipment: catalogue.a1.equipment,
+        classification: 'down',
+      },
+    ]);
+    assert.equal(sent.statusCode, 200, sent.body);
+    const after = await get('project-health');
+    assert.notEqual(after.generatedAt, first.generatedAt);
+    assert.deepEqual(after.totals, totals(18, 2, 4, 7));
+    assert.deepEqual(withoutTime(after), await fresh('project-health'));
+    assert.deepEqual(
+      (await get('equipment')).equipment.map((item) => [item.name, item.down]),
+      [['Grua 40 m', 1]],
+    );
+    for (const name of DASHBOARD_NAMES) assert.deepEqual(withoutTime(await get(name)), await fresh(name));
+
+    // A catalogue edit is a write too: the renamed package shows at once.
+    await db.orm.update(packages).set({ name: 'Pacote Um' }).where(eq(packages.id, catalogue.a1.package));
+    assert.deepEqual(
+      (await get('project-health')).ranks.packages.map((rank) => rank.name),
+      ['Pacote 2', 'Pacote Um'],
+    );
+    // Filters are part of the key: another filter is another answer.
+    assert.deepEqual(
+      (await get('project-health', 'weekdays=2')).totals,
+      await fresh('project-health', { weekdays: '2' }).then((answer) => answer.totals),
+    );
   });
 });

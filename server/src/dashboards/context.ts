@@ -6,6 +6,7 @@ import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import { allOf } from '../crud/list-query.js';
 import { contracts } from '../db/schema/organisation.js';
+import { dashboardDataVersion } from '../db/schema/dashboards.js';
 import { activityReports } from '../db/schema/reports.js';
 import { occurrences } from '../db/schema/catalogue.js';
 import { ApiError } from '../errors.js';
@@ -29,6 +30,8 @@ export interface DashboardContext {
   goal: number;
   timeZone: string;
   inScope: boolean;
+  /** The data version read before any figure (db/schema/dashboards.ts); null before the first write. */
+  version: string | null;
   activity: SQL;
   equipment: SQL;
   quantity: SQL;
@@ -42,10 +45,11 @@ export async function dashboardContext(
 ): Promise<DashboardContext> {
   const { filters, fields } = readReportFilters(query);
   if (!filters) throw new ApiError(400, 'validation_failed', fields);
-  const [contract] = await selectRows<{ period: number; goal: number }>(
+  const [contract] = await selectRows<{ period: number; goal: number; version: string | null }>(
     orm,
-    sql`select ${contracts.reportingPeriod} as period, ${contracts.reportingGoal} as goal from ${contracts}
-      where ${allOf([eq(contracts.id, filters.contract), contractsScope(caller)])}`,
+    sql`select ${contracts.reportingPeriod} as period, ${contracts.reportingGoal} as goal,
+        (select ${dashboardDataVersion.version}::text from ${dashboardDataVersion}) as version
+      from ${contracts} where ${allOf([eq(contracts.id, filters.contract), contractsScope(caller)])}`,
   );
   const where = (kind: 'activity' | 'equipment' | 'quantity'): SQL =>
     contract ? allOf(reportConditions(kind, filters, timeZone)) : sql`false`;
@@ -56,6 +60,7 @@ export async function dashboardContext(
     goal: contract?.goal ?? 0,
     timeZone,
     inScope: contract !== undefined,
+    version: contract?.version ?? null,
     activity: where('activity'),
     equipment: where('equipment'),
     quantity: where('quantity'),

@@ -6,6 +6,7 @@ import { anyWebLevel } from '../crud/access.js';
 import { allowedCaller } from '../crud/resource.js';
 import { filterProperties } from '../reports/docs.js';
 import { byFunction } from './by-function.js';
+import { DashboardCache } from './cache.js';
 import type { DashboardContext } from './context.js';
 import { dashboardContext } from './context.js';
 import { equipmentDashboard } from './equipment.js';
@@ -51,9 +52,10 @@ const DASHBOARDS: {
  * GET /api/dashboards/<name> (docs/dashboards.md): the shared report filters as the query,
  * 400 validation_failed for bad ones, any back-office level, the answer of
  * shared/domain/dashboards.ts computed in the database; a contract outside the caller's
- * scope answers as one without reports.
+ * scope answers as one without reports. Answers are kept while no data changes (cache.ts).
  */
 export async function dashboardRoutes(app: FastifyInstance, { config, db }: DashboardRoutesOptions): Promise<void> {
+  const cache = new DashboardCache();
   for (const [name, dashboard] of Object.entries(DASHBOARDS) as [DashboardName, (typeof DASHBOARDS)[DashboardName]][]) {
     const schema: FastifySchema = {
       tags: ['dashboards'],
@@ -64,7 +66,7 @@ export async function dashboardRoutes(app: FastifyInstance, { config, db }: Dash
     app.get(`/${name}`, { schema }, async (request) => {
       const caller = allowedCaller(request, anyWebLevel);
       const context = await dashboardContext(db.orm, caller, request.query, config.siteTimeZone);
-      return (dashboard.answer as Dashboard<DashboardName>)(context);
+      return cache.answer(name, context, () => (dashboard.answer as Dashboard<DashboardName>)(context));
     });
   }
 }
