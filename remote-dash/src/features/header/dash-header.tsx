@@ -7,10 +7,20 @@ import type { TFunction } from 'i18next';
 import { themeTokens } from '@canteiro/shared/core';
 import { FILTER_DIMENSIONS, HIERARCHY, RANGE_TYPES, WEEKDAYS, weekDays, weekOf } from '@canteiro/shared/domain';
 import type { FilterDimension, FilterParameter } from '@canteiro/shared/domain';
-import { ContextPicker, DateInput, RemoteSelect, fieldErrorId, fieldMessage } from '@canteiro/shared/ui';
+import {
+  ContextPicker,
+  DateInput,
+  RemoteSelect,
+  fieldErrorId,
+  fieldMessage,
+  registerKitTranslations,
+} from '@canteiro/shared/ui';
 import type { ContextDefinition } from '@canteiro/shared/ui';
 import type { HeaderUpdate, HeaderValues } from './header-state';
 import { weekdayEnds, weekdaysParam } from './header-state';
+
+// The kit's words (date placeholder, export, search) in this module's bundle too.
+registerKitTranslations();
 
 /** The contract, chosen first as on Management's screens (a one-contract user has it chosen). */
 export const DASH_CONTRACT: ContextDefinition = {
@@ -71,6 +81,7 @@ export function DashHeader({
   errors,
   update,
   actions,
+  extra,
 }: {
   title: string;
   values: HeaderValues;
@@ -78,6 +89,8 @@ export function DashHeader({
   update: HeaderUpdate;
   /** The screen's export (and any other action), at the title's right. */
   actions?: ReactNode;
+  /** A control of the screen's own on the contract's row, at its right (a report's search). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation(['dash', 'fields', 'kit', 'common']);
   const contract = values.contract;
@@ -153,6 +166,8 @@ export function DashHeader({
             style={{ width: 130 }}
           />
         </div>
+        {/* It gives way first: at 1064 px it narrows to stay on the contract's row. */}
+        {extra ? <div style={{ marginLeft: 'auto', flex: '1 1 150px', maxWidth: 240 }}>{extra}</div> : null}
       </div>
       <div
         role="group"
@@ -160,7 +175,7 @@ export function DashHeader({
         data-testid="dash-filters"
         style={{
           display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(138px, 1fr))',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(126px, 1fr))',
           gap: '8px 12px',
           marginTop: 12,
           alignItems: 'start',

@@ -73,6 +73,19 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
         actions={
           filters ? <ExportButton endpoint={report.endpoint} query={query} plural={title.toLowerCase()} /> : null
         }
+        extra={
+          filters ? (
+            <Input
+              aria-label={t('kit:search')}
+              placeholder={t('kit:searchPlaceholder')}
+              prefix={<SearchOutlined aria-hidden />}
+              allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('kit:clearSearch')} /> }}
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              style={{ width: '100%' }}
+            />
+          ) : null
+        }
       />
       {header.values.contract === null ? (
         <Typography.Paragraph data-testid="context-hint" style={{ color: themeTokens.colorTextSecondary }}>
@@ -84,17 +97,6 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
         </Typography.Paragraph>
       ) : (
         <>
-          <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12 }}>
-            <Input
-              aria-label={t('kit:search')}
-              placeholder={t('kit:searchPlaceholder')}
-              prefix={<SearchOutlined aria-hidden />}
-              allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('kit:clearSearch')} /> }}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              style={{ width: 280 }}
-            />
-          </div>
           {status === 'error' ? (
             <Alert
               type="error"

@@ -95,7 +95,7 @@ export const activityReport: ReportDefinition<ActivityReportRow> = {
     {
       key: 'quantity',
       titleKey: 'dash:columns.workers',
-      width: 115,
+      width: 140,
       align: 'right',
       format: 'number',
       sortKey: 'quantity',
