@@ -8,6 +8,8 @@ CREATE TABLE "dashboard_data_version" (
 -- sequence no table owns, set by a statement trigger on every write to what a dashboard reads.
 CREATE SEQUENCE "dashboard_data_version_seq";
 --> statement-breakpoint
+INSERT INTO "dashboard_data_version" ("id", "version") VALUES (true, nextval('dashboard_data_version_seq'));
+--> statement-breakpoint
 CREATE FUNCTION "dashboard_data_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "dashboard_data_version" ("id", "version") VALUES (true, nextval('dashboard_data_version_seq'))

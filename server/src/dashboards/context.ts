@@ -89,11 +89,12 @@ export const activityFacts = (context: DashboardContext): SQL =>
 const workersOf = (classification: string): SQL => sql`coalesce(sum(quantity) filter (where c = ${classification}), 0)`;
 
 /**
- * The aggregate columns of {@link ClassTotals} over `facts` (or any relation with `quantity`
- * and `c`), to put in a select list with a group by: HH = workers × hours; an index is the
- * class's workers over all workers (the hours cancel), null without workers.
+ * The aggregate columns of {@link ClassTotals} over `facts`, or over a pre-aggregated relation
+ * whose `quantity` is already a sum and whose rows stand for `registers` report rows: HH =
+ * workers × hours; an index is the class's workers over all workers (the hours cancel), null
+ * without workers.
  */
-export function classColumns(context: DashboardContext): SQL {
+export function classColumns(context: DashboardContext, registers: SQL = sql`count(*)`): SQL {
   const hours = sql`cast(${context.hours} as float8)`;
   const index = (classification: string) =>
     sql`(${workersOf(classification)})::float8 / nullif(sum(quantity), 0)::float8`;
@@ -102,9 +103,13 @@ export function classColumns(context: DashboardContext): SQL {
     (${workersOf('evident_waste')})::float8 * ${hours} as ew_hh,
     coalesce(sum(quantity), 0)::float8 * ${hours} as total_hh,
     ${index('value_adding')} as va_index, ${index('hidden_waste')} as hw_index, ${index('evident_waste')} as ew_index,
-    coalesce(sum(quantity), 0)::int as workers, count(*)::int as registers,
+    coalesce(sum(quantity), 0)::int as workers, coalesce(${registers}, 0)::int as registers,
     coalesce(sum(quantity), 0) < ${CONFIDENCE_SAMPLE} as low_confidence`;
 }
+
+/** `[…]` of `select` rows as JSON, in `order`: one column of a one-row answer. */
+export const jsonRows = (select: SQL, order: SQL): SQL =>
+  sql`(select coalesce(json_agg(t order by ${order}), '[]'::json) from (${select}) t)`;
 
 export interface ClassRow {
   va_hh: number;

@@ -5,7 +5,7 @@ import { selectRows } from '../db/connection.js';
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
 import type { ClassRow, DashboardContext } from './context.js';
-import { activityFacts, classColumns, classTotals, meta, rankOrder } from './context.js';
+import { activityFacts, classColumns, classTotals, jsonRows, meta, rankOrder } from './context.js';
 
 /** Truncation unit of each range type (validated by the shared picklist). */
 const BUCKETS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
@@ -13,70 +13,91 @@ const BUCKETS = { day: 'day', week: 'week', month: 'month', year: 'year' } as co
 type Named = ClassRow & { id: number; name: string };
 const named = ({ id, name, ...row }: Named): NamedClassTotals => ({ id, name, ...classTotals(row) });
 
-/** HH by class of each `key` of the facts, with the catalogue's name, best value-adding index first. */
-function rank(
-  context: DashboardContext,
-  key: SQL,
-  table: typeof packages | typeof locals | typeof functions | typeof activities,
-) {
-  return selectRows<Named>(
-    context.orm,
-    sql`with facts as (${activityFacts(context)}),
-      grouped as (select ${key} as id, ${classColumns(context)} from facts group by 1)
-      select grouped.*, ${table.name} as name from grouped join ${table} on ${table.id} = grouped.id
-      order by ${rankOrder}`,
-  );
+interface Figures {
+  totals: ClassRow;
+  weekdays: (ClassRow & { weekday: number })[];
+  evolution: (ClassRow & { bucket: string })[];
+  packages: Named[];
+  locals: Named[];
+  functions: Named[];
+  activities: Named[];
+}
+
+interface Compliance {
+  reporters: { user: number; name: string; reports: number }[];
+  days: { date: string; reports: number }[];
+  reportedDays: number;
+  reporterCount: number;
 }
 
 /**
  * Project health (DOMAIN.md §3): HH and indexes by class, weekday production, the
- * value-adding index per bucket of `range`, the ranks and reporting compliance.
+ * value-adding index per bucket of `range`, the ranks and reporting compliance. Two
+ * statements, each one pass over the filtered rows: the first folds them into a small
+ * `cube` (site day × weekday × package × local × function × activity × class: the report
+ * rows of a crew-level sample differ mostly by hour and occurrence, which none of these
+ * figures keeps), every figure then comes from the cube; the second counts the walks.
  */
 export async function projectHealth(context: DashboardContext): Promise<ProjectHealthDashboard> {
   const { orm, goal } = context;
   const facts = activityFacts(context);
   const bucket = sql.raw(`'${BUCKETS[context.filters.range]}'`);
-  const [totals, weekdays, evolution, packageRanks, localRanks, functionRanks, activityRanks, reporters, days] =
-    await Promise.all([
-      selectRows<ClassRow>(orm, sql`with facts as (${facts}) select ${classColumns(context)} from facts`),
-      selectRows<ClassRow & { weekday: number }>(
-        orm,
-        sql`with facts as (${facts})
-          select local_weekday::int as weekday, ${classColumns(context)} from facts group by 1 order by 1`,
-      ),
-      selectRows<ClassRow & { bucket: string }>(
-        orm,
-        sql`with facts as (${facts})
-          select to_char(date_trunc(${bucket}, local_date::timestamp), 'YYYY-MM-DD') as bucket, ${classColumns(context)}
-          from facts group by 1 order by 1`,
-      ),
-      rank(context, sql`package_id`, packages),
-      rank(context, sql`local_id`, locals),
-      rank(context, sql`function_id`, functions),
-      rank(context, sql`activity_id`, activities),
-      // A report is a walk: the distinct report times of a reporter (docs/demo-data.md).
-      selectRows<{ user: number; name: string; reports: number; days: number }>(
-        orm,
-        sql`with facts as (${facts}),
-          walks as (select user_id, count(distinct report_time)::int as reports from facts group by 1)
-          select walks.user_id as "user", coalesce(${users.firstName}, ${users.username}) as name, walks.reports,
-            (select count(distinct local_date)::int from facts) as days
-          from walks join ${users} on ${users.id} = walks.user_id order by walks.reports desc, walks.user_id`,
-      ),
-      selectRows<{ date: string; reports: number; reporters: number }>(
-        orm,
-        sql`with facts as (${facts})
-          select to_char(local_date, 'YYYY-MM-DD') as date, count(distinct (user_id, report_time))::int as reports,
-            (select count(distinct user_id)::int from facts) as reporters
-          from facts group by local_date order by local_date`,
-      ),
-    ]);
+  const columns = classColumns(context, sql`sum(rows)`);
+  const rank = (key: SQL, table: typeof packages | typeof locals | typeof functions | typeof activities) =>
+    jsonRows(
+      sql`select grouped.*, ${table.name} as name
+        from (select ${key} as id, ${columns} from cube group by 1) grouped join ${table} on ${table.id} = grouped.id`,
+      rankOrder,
+    );
+  const [[figures], [walks]] = await Promise.all([
+    selectRows<Figures>(
+      orm,
+      sql`with facts as (${facts}),
+        cube as materialized (
+          select local_date, local_weekday, package_id, local_id, function_id, activity_id, c,
+            sum(quantity) as quantity, count(*) as rows
+          from facts group by 1, 2, 3, 4, 5, 6, 7)
+        select (select row_to_json(t) from (select ${columns} from cube) t) as totals,
+          ${jsonRows(sql`select local_weekday::int as weekday, ${columns} from cube group by 1`, sql`weekday`)} as weekdays,
+          ${jsonRows(
+            sql`select to_char(date_trunc(${bucket}, local_date::timestamp), 'YYYY-MM-DD') as bucket, ${columns}
+              from cube group by 1`,
+            sql`bucket`,
+          )} as evolution,
+          ${rank(sql`package_id`, packages)} as packages,
+          ${rank(sql`local_id`, locals)} as locals,
+          ${rank(sql`function_id`, functions)} as functions,
+          ${rank(sql`activity_id`, activities)} as activities`,
+    ),
+    // A report is a walk: the distinct report times of a reporter (docs/demo-data.md).
+    selectRows<Compliance>(
+      orm,
+      sql`with facts as (${facts}),
+        walks as materialized (select user_id, report_time, local_date from facts group by 1, 2, 3)
+        select ${jsonRows(
+          sql`select walks.user_id as "user", coalesce(${users.firstName}, ${users.username}) as name,
+              count(*)::int as reports
+            from walks join ${users} on ${users.id} = walks.user_id group by 1, 2`,
+          sql`reports desc, "user"`,
+        )} as reporters,
+          ${jsonRows(
+            sql`select to_char(local_date, 'YYYY-MM-DD') as date, count(*)::int as reports from walks group by local_date`,
+            sql`date`,
+          )} as days,
+          (select count(distinct local_date)::int from walks) as "reportedDays",
+          (select count(distinct user_id)::int from walks) as "reporterCount"`,
+    ),
+  ]);
+  const { totals, weekdays, evolution } = figures!;
+  const { reporters, days, reportedDays, reporterCount } = walks!;
   const ratio = (made: number, expected: number) => (expected > 0 ? made / expected : null);
+  // Sums over the few reporters (not over report rows): walks made, and goal × days for each.
   const reportsMade = reporters.reduce((sum, reporter) => sum + reporter.reports, 0);
-  const expectedAll = reporters.reduce((sum, reporter) => sum + goal * reporter.days, 0);
+  const expectedEach = goal * reportedDays;
+  const expectedAll = expectedEach * reporters.length;
   return {
     ...meta(context),
-    totals: classTotals(totals[0]!),
+    totals: classTotals(totals),
     weekdays: weekdays.map(({ weekday, ...row }) => ({ weekday, ...classTotals(row) })),
     evolution: evolution.map((row) => ({
       bucket: row.bucket,
@@ -87,28 +108,28 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
       lowConfidence: row.low_confidence,
     })),
     ranks: {
-      packages: packageRanks.map(named),
-      locals: localRanks.map(named),
-      functions: functionRanks.map(named),
-      activities: activityRanks.map(named),
+      packages: figures!.packages.map(named),
+      locals: figures!.locals.map(named),
+      functions: figures!.functions.map(named),
+      activities: figures!.activities.map(named),
     },
     compliance: {
       goal,
       reports: reportsMade,
       expected: expectedAll,
       ratio: ratio(reportsMade, expectedAll),
-      reporters: reporters.map(({ user, name, reports, days: reported }) => ({
+      reporters: reporters.map(({ user, name, reports }) => ({
         user,
         name,
         reports,
-        expected: goal * reported,
-        ratio: ratio(reports, goal * reported),
+        expected: expectedEach,
+        ratio: ratio(reports, expectedEach),
       })),
-      days: days.map(({ date, reports, reporters: count }) => ({
+      days: days.map(({ date, reports }) => ({
         date,
         reports,
-        expected: goal * count,
-        ratio: ratio(reports, goal * count),
+        expected: goal * reporterCount,
+        ratio: ratio(reports, goal * reporterCount),
       })),
     },
   };
