@@ -11,7 +11,7 @@ import { activities, locals, packages } from '../db/schema/catalogue.js';
 import { quantityReports } from '../db/schema/reports.js';
 import { activityStatus } from '../resources/activities.js';
 import type { DashboardContext } from './context.js';
-import { activityFacts, meta } from './context.js';
+import { activityFacts, jsonRows, meta } from './context.js';
 
 /**
  * Performance (DOMAIN.md §3). Per activity: HH of its activity rows and what its quantity
@@ -24,39 +24,23 @@ import { activityFacts, meta } from './context.js';
  */
 export async function performance(context: DashboardContext): Promise<PerformanceDashboard> {
   const { orm, filters } = context;
-  const facts = activityFacts(context);
   const hours = sql`cast(${context.hours} as float8)`;
-  const perActivity = sql`worked as (select activity_id as id, sum(quantity)::float8 * ${hours} as hh from facts group by 1),
-    produced as (select ${quantityReports.activityId} as id, sum(${quantityReports.quantity})::float8 as produced
-      from ${quantityReports} where ${context.quantity} group by 1),
-    productivity as (
-      select ${activities.id} as id, ${activities.name} as name, ${activities.packageId} as "packageId",
-        ${activities.localId} as "localId", ${activities.measureUnit} as unit,
-        coalesce(worked.hh, 0) as hh, coalesce(produced.produced, 0) as produced,
-        ${activities.hhCount}::float8 / nullif(${activities.quantity}, 0)::float8 as "plannedRup"
-      from ${activities}
-        left join worked on worked.id = ${activities.id} left join produced on produced.id = ${activities.id}
-      where ${activities.contractId} = ${filters.contract} and (worked.id is not null or produced.id is not null))`;
   const byGroup = (key: SQL, table: typeof packages | typeof locals) =>
-    selectRows<GroupProductivity>(
-      orm,
-      sql`with facts as (${facts}), ${perActivity},
-        grouped as (select ${key} as id, sum(hh) as hh, sum("plannedRup" * produced) as "plannedHh"
-          from productivity where produced > 0 group by 1)
-        select grouped.id, ${table.name} as name, grouped.hh, grouped."plannedHh",
+    jsonRows(
+      sql`select grouped.id, ${table.name} as name, grouped.hh, grouped."plannedHh",
           grouped."plannedHh" / nullif(grouped.hh, 0) as "productivityIndex"
-        from grouped join ${table} on ${table.id} = grouped.id
-        order by "productivityIndex" desc nulls last, grouped.id`,
+        from (select ${key} as id, sum(hh) as hh, sum("plannedRup" * produced) as "plannedHh"
+          from productivity where produced > 0 group by 1) grouped
+          join ${table} on ${table.id} = grouped.id`,
+      sql`"productivityIndex" desc nulls last, id`,
     );
   const addedValue = (key: SQL, table: typeof packages | typeof locals) =>
-    selectRows<AddedValueShare>(
-      orm,
-      sql`with facts as (${facts}),
-        grouped as (select ${key} as id, sum(quantity)::float8 as workers from facts where c = 'value_adding' group by 1)
-        select grouped.id, ${table.name} as name, grouped.workers * ${hours} as hh,
+    jsonRows(
+      sql`select grouped.id, ${table.name} as name, grouped.workers * ${hours} as hh,
           grouped.workers / sum(grouped.workers) over () as share
-        from grouped join ${table} on ${table.id} = grouped.id
-        order by grouped.workers desc, grouped.id`,
+        from (select ${key} as id, sum(quantity)::float8 as workers from cube where c = 'value_adding' group by 1) grouped
+          join ${table} on ${table.id} = grouped.id`,
+      sql`hh desc, id`,
     );
   const catalogue = and(
     eq(activities.contractId, filters.contract),
@@ -69,32 +53,54 @@ export async function performance(context: DashboardContext): Promise<Performanc
     filters.activity === undefined ? undefined : eq(activities.id, filters.activity),
   );
   const status = activityStatus(context.timeZone);
-  const [activityRows, byPackage, byLocal, valueByPackage, valueByLocal, statuses] = await Promise.all([
-    selectRows<ActivityProductivity>(
-      orm,
-      sql`with facts as (${facts}), ${perActivity}
-        select productivity.*, hh / nullif(produced, 0) as "actualRup",
-          "plannedRup" / nullif(hh / nullif(produced, 0), 0) as "productivityIndex"
-        from productivity order by "packageId", name, id`,
-    ),
-    byGroup(sql`"packageId"`, packages),
-    byGroup(sql`"localId"`, locals),
-    addedValue(sql`package_id`, packages),
-    addedValue(sql`local_id`, locals),
-    selectRows<{ finished: number; late: number; inTerm: number }>(
-      orm,
-      sql`select count(*) filter (where ${status} = 'finished')::int as finished,
-          count(*) filter (where ${status} = 'late')::int as late,
-          count(*) filter (where ${status} = 'in_term')::int as "inTerm"
-        from ${activities} where ${catalogue}`,
-    ),
-  ]);
+  // One pass over the activity rows (folded into activity × package × local × class), one over
+  // the quantity rows; every figure comes from those two.
+  const [answer] = await selectRows<{
+    activities: ActivityProductivity[];
+    byPackage: GroupProductivity[];
+    byLocal: GroupProductivity[];
+    valueByPackage: AddedValueShare[];
+    valueByLocal: AddedValueShare[];
+    status: PerformanceDashboard['activityStatus'];
+  }>(
+    orm,
+    sql`with facts as (${activityFacts(context)}),
+      cube as materialized (
+        select activity_id, package_id, local_id, c, sum(quantity) as quantity from facts group by 1, 2, 3, 4),
+      worked as (select activity_id as id, sum(quantity)::float8 * ${hours} as hh from cube group by 1),
+      produced as (select ${quantityReports.activityId} as id, sum(${quantityReports.quantity})::float8 as produced
+        from ${quantityReports} where ${context.quantity} group by 1),
+      productivity as materialized (
+        select ${activities.id} as id, ${activities.name} as name, ${activities.packageId} as "packageId",
+          ${activities.localId} as "localId", ${activities.measureUnit} as unit,
+          coalesce(worked.hh, 0) as hh, coalesce(produced.produced, 0) as produced,
+          ${activities.hhCount}::float8 / nullif(${activities.quantity}, 0)::float8 as "plannedRup"
+        from ${activities}
+          left join worked on worked.id = ${activities.id} left join produced on produced.id = ${activities.id}
+        where ${activities.contractId} = ${filters.contract} and (worked.id is not null or produced.id is not null))
+      select ${jsonRows(
+        sql`select productivity.*, hh / nullif(produced, 0) as "actualRup",
+            "plannedRup" / nullif(hh / nullif(produced, 0), 0) as "productivityIndex"
+          from productivity`,
+        sql`"packageId", name, id`,
+      )} as activities,
+        ${byGroup(sql`"packageId"`, packages)} as "byPackage",
+        ${byGroup(sql`"localId"`, locals)} as "byLocal",
+        ${addedValue(sql`package_id`, packages)} as "valueByPackage",
+        ${addedValue(sql`local_id`, locals)} as "valueByLocal",
+        (select row_to_json(t) from (
+          select count(*) filter (where ${status} = 'finished')::int as finished,
+            count(*) filter (where ${status} = 'late')::int as late,
+            count(*) filter (where ${status} = 'in_term')::int as "inTerm"
+          from ${activities} where ${catalogue}) t) as status`,
+  );
+  const figures = answer!;
   return {
     ...meta(context),
-    activities: activityRows,
-    byPackage,
-    byLocal,
-    addedValue: { byPackage: valueByPackage, byLocal: valueByLocal },
-    activityStatus: statuses[0]!,
+    activities: figures.activities,
+    byPackage: figures.byPackage,
+    byLocal: figures.byLocal,
+    addedValue: { byPackage: figures.valueByPackage, byLocal: figures.valueByLocal },
+    activityStatus: figures.status,
   };
 }

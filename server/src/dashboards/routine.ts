@@ -2,25 +2,27 @@ import { sql } from 'drizzle-orm';
 import type { RoutineDashboard } from '@canteiro/shared/domain';
 import { selectRows } from '../db/connection.js';
 import type { ClassRow, DashboardContext } from './context.js';
-import { activityFacts, classColumns, classTotals, meta } from './context.js';
+import { activityFacts, classColumns, classTotals, jsonRows, meta } from './context.js';
 
-/** Routine (DOMAIN.md §3): total HH and HH by class per hour of the site's day. */
+/**
+ * Routine (DOMAIN.md §3): total HH and HH by class per hour of the site's day. One pass: the
+ * rows fold into hour × class, the totals and the hours come from that.
+ */
 export async function routine(context: DashboardContext): Promise<RoutineDashboard> {
-  const { orm } = context;
-  const facts = activityFacts(context);
-  const [totals, hours] = await Promise.all([
-    selectRows<ClassRow>(orm, sql`with facts as (${facts}) select ${classColumns(context)} from facts`),
-    selectRows<ClassRow & { hour: number }>(
-      orm,
-      sql`with facts as (${facts})
-        select (local_minute / 60)::int as hour, ${classColumns(context)} from facts group by 1 order by 1`,
-    ),
-  ]);
-  const row = totals[0]!;
+  const columns = classColumns(context, sql`sum(rows)`);
+  const [answer] = await selectRows<{ totals: ClassRow; hours: (ClassRow & { hour: number })[] }>(
+    context.orm,
+    sql`with facts as (${activityFacts(context)}),
+      cube as materialized (
+        select (local_minute / 60)::int as hour, c, sum(quantity) as quantity, count(*) as rows from facts group by 1, 2)
+      select (select row_to_json(t) from (select ${columns} from cube) t) as totals,
+        ${jsonRows(sql`select hour, ${columns} from cube group by 1`, sql`hour`)} as hours`,
+  );
+  const { totals, hours } = answer!;
   return {
     ...meta(context),
-    totals: classTotals(row),
-    totalHh: row.total_hh,
+    totals: classTotals(totals),
+    totalHh: totals.total_hh,
     hours: hours.map(({ hour, ...rest }) => ({ hour, ...classTotals(rest) })),
   };
 }
