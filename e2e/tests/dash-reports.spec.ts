@@ -1,0 +1,162 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { choose, signIn } from './support';
+
+/** Issue 11 §3 and §6: the three report screens under the Dashboards header, in Chromium against the demo data. */
+
+const OWN_CONTRACT = 'Construtora Alvorada — Estrutura';
+const OTHER_CONTRACT = 'Fênix Instalações — Elétrica';
+const REPORTS = [
+  {
+    path: '/dash/activity-report',
+    api: '/api/reports/activity',
+    title: 'Relatório de atividades',
+    column: 'Ocorrência',
+  },
+  {
+    path: '/dash/equipment-report',
+    api: '/api/reports/equipment',
+    title: 'Relatório de equipamentos',
+    column: 'Empresa',
+  },
+  {
+    path: '/dash/quantity-report',
+    api: '/api/reports/quantity',
+    title: 'Relatório de quantidades',
+    column: 'Quantidade produzida',
+  },
+] as const;
+
+const rows = (page: Page) => page.locator('.ant-table-row');
+const contractOf = (page: Page) => new URL(page.url()).searchParams.get('contract');
+
+async function contractId(page: Page, name: string): Promise<number> {
+  const options = await page.evaluate(async () => {
+    const response = await fetch('/api/contracts/options', {
+      headers: { authorization: `Token ${localStorage.getItem('token')}` },
+    });
+    return (await response.json()) as { id: number; name: string }[];
+  });
+  const found = options.find((option) => option.name === name);
+  expect(found, `contract ${name} in the options`).toBeTruthy();
+  return found!.id;
+}
+
+test.describe('Dashboards report screens (issue 11)', () => {
+  test.setTimeout(90_000);
+
+  test('a contract user has its contract chosen and each report lists the demo rows', async ({ page }) => {
+    await signIn(page, 'contract');
+    for (const report of REPORTS) {
+      await page.goto(report.path);
+      await expect(page.getByRole('heading', { level: 1, name: report.title })).toBeVisible();
+      await expect(page.getByTestId('context-picker')).toContainText(OWN_CONTRACT);
+      await expect(rows(page).first()).toBeVisible();
+      await expect(page.getByRole('columnheader', { name: report.column })).toBeVisible();
+      // 'x of y' pages over the demo data's thousands of rows.
+      await expect(page.getByTestId('pager')).toContainText(/\d+ de \d+/);
+    }
+    await expect.poll(() => contractOf(page)).not.toBeNull();
+  });
+
+  test('a contract user sees only its contract, even when a link names another', async ({ page }) => {
+    await signIn(page, 'admin');
+    const other = await contractId(page, OTHER_CONTRACT);
+    const own = await contractId(page, OWN_CONTRACT);
+    // Signed out, so the login page opens again.
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'contract');
+    await page.goto(`/dash/activity-report?contract=${other}`);
+    await expect.poll(() => contractOf(page)).toBe(String(own));
+    await expect(rows(page).first()).toBeVisible();
+    await page.getByTestId('context-picker').getByRole('combobox').click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText([OWN_CONTRACT]);
+    await page.keyboard.press('Escape');
+    // The API agrees: another contract's rows are not this user's.
+    const answer = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/reports/activity?contract=${id}`, {
+        headers: { authorization: `Token ${localStorage.getItem('token')}` },
+      });
+      return (await response.json()) as { total: number };
+    }, other);
+    expect(answer.total).toBe(0);
+  });
+
+  test('an admin picks a contract; a filter change reaches the API and survives a reload', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/dash/equipment-report');
+    await expect(page.getByTestId('context-hint')).toBeVisible();
+    await choose(page, page, 'Contratada', OWN_CONTRACT);
+    await expect(rows(page).first()).toBeVisible();
+
+    const filtered = page.waitForRequest(
+      (request) => request.url().includes('/api/reports/equipment?') && request.url().includes('weekdays=1-5'),
+    );
+    await choose(page, page, 'Até o dia da semana', 'Sexta');
+    await filtered;
+    await expect.poll(() => new URL(page.url()).searchParams.get('weekdays')).toBe('1-5');
+
+    const again = page.waitForRequest(
+      (request) => request.url().includes('/api/reports/equipment?') && request.url().includes('weekdays=1-5'),
+    );
+    await page.reload();
+    await again;
+    await expect(page.getByTestId('dash-filters')).toContainText('Sexta');
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test('a from date after the to date is named beside its field and nothing is asked', async ({ page }) => {
+    await signIn(page, 'contract');
+    let asked = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/reports/activity')) asked += 1;
+    });
+    await page.goto('/dash/activity-report?from=2026-11-20&to=2026-11-01');
+    await expect(page.getByTestId('dash-filter-from-error')).toHaveText(
+      'A data inicial não pode ser posterior à data final.',
+    );
+    await expect(page.getByTestId('filters-refused')).toBeVisible();
+    expect(asked).toBe(0);
+  });
+
+  test('the export downloads every matching row with the same filters', async ({ page }) => {
+    await signIn(page, 'contract');
+    await page.goto('/dash/activity-report?weekdays=1-5');
+    await expect(rows(page).first()).toBeVisible();
+    const exported = page.waitForRequest((request) => request.url().includes('/api/reports/activity/export?'));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    await page.getByRole('menuitem', { name: /CSV/ }).click();
+    const url = new URL((await exported).url());
+    expect(url.searchParams.get('weekdays')).toBe('1-5');
+    expect(url.searchParams.get('format')).toBe('csv');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const text = await readFile(await file.path(), 'utf8');
+    const [first, second] = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(first).toBe(
+      'ID;Data;Hora;Pacote;Local;Atividade;Função;Ocorrência;Classificação;Trabalhadores observados;Programada;Observações;Informações do apontamento;Apontador',
+    );
+    expect(second).toMatch(/^[0-9a-f-]{36};\d{4}-\d{2}-\d{2};\d{2}:\d{2};/);
+  });
+
+  test("a failing call shows 'Erro ao buscar os dados'", async ({ page }) => {
+    await signIn(page, 'contract');
+    await page.route('**/api/reports/quantity?**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'internal_error', message: 'boom' }),
+      }),
+    );
+    await page.goto('/dash/quantity-report');
+    await expect(page.getByTestId('fetch-error')).toContainText('Erro ao buscar os dados');
+    await expect(rows(page)).toHaveCount(0);
+    // Once the server answers again, retry shows the rows.
+    await page.unroute('**/api/reports/quantity?**');
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByTestId('fetch-error')).toHaveCount(0);
+  });
+});
