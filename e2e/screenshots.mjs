@@ -121,6 +121,19 @@ await page.keyboard.press('Escape');
 await page.locator('.ant-table-row').first().getByRole('button', { name: 'Concluir' }).click();
 await shot('34-management-activity-finish');
 await page.keyboard.press('Escape');
+// Dashboards (issue 11): the three report screens under the header, for the first contract; a refused range.
+for (const kind of ['activity', 'equipment', 'quantity']) {
+  await page.goto(`/dash/${kind}-report?contract=${contract}`);
+  await page
+    .locator('.ant-table-row')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  await shot(`40-dash-${kind}-report`);
+}
+await page.goto(`/dash/activity-report?contract=${contract}&from=2026-11-20&to=2026-11-01&fromTime=18:00&toTime=07:00`);
+await page.getByTestId('dash-filter-from-error').waitFor();
+await shot('41-dash-report-refused-filters');
 await page.goto('/nowhere');
 await shot('09-not-found');
 await page.goto('/password');
@@ -141,4 +154,7 @@ await shot('13-management-en');
 await page.goto(`/management/activity?contract=${contract}`);
 await page.locator('.ant-table-row').first().waitFor();
 await shot('35-management-activity-en');
+await page.goto(`/dash/activity-report?contract=${contract}`);
+await page.locator('.ant-table-row').first().waitFor();
+await shot('42-dash-activity-report-en');
 await browser.close();
