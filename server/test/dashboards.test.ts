@@ -674,8 +674,11 @@ describe('access and validation', () => {
   });
 });
 
-/** The answer computed now from the rows, bypassing the kept answers (cache.ts), `generatedAt` left out. */
-async function fresh<Name extends DashboardName>(name: Name, query: Record<string, string> = {}) {
+/**
+ * The answer computed now from the report rows themselves: neither the kept answers (cache.ts)
+ * nor the daily rollup; `generatedAt` left out.
+ */
+async function fresh<Name extends DashboardName>(name: Name, query: Record<string, string> = {}, rollup = false) {
   const caller = {
     id: people.admin!,
     profile: 'admin',
@@ -690,6 +693,7 @@ async function fresh<Name extends DashboardName>(name: Name, query: Record<strin
     caller,
     { contract: String(world.contractA1), ...query },
     'America/Sao_Paulo',
+    { rollup },
   );
   const answer = (await DASHBOARD_FUNCTIONS[name](context)) as DashboardAnswers[Name];
   return withoutTime(answer);
@@ -704,6 +708,36 @@ const DASHBOARD_FUNCTIONS = {
   equipment: equipmentDashboard,
   performance,
 } as const;
+
+describe('the daily rollup', () => {
+  test('gives the figures of the rows for every whole-day filter', async () => {
+    const fixture = await createFixture();
+    const queries: Record<string, string>[] = [
+      {},
+      { range: 'day' },
+      { from: '2026-03-03', to: '2026-03-09' },
+      { week: '2026-W10' },
+      { weekdays: '2-7' },
+      { function: String(fixture.servente) },
+      { occurrence: String(fixture.E) },
+      { package: String(catalogue.a1.package) },
+      { local: String(catalogue.a1Other.local) },
+      { area: String(catalogue.a1.area) },
+      { block: String(catalogue.a1Other.block) },
+      { activity: String(fixture.alvenaria), range: 'month' },
+      { from: '2027-01-01' },
+    ];
+    for (const query of queries) {
+      for (const name of DASHBOARD_NAMES) {
+        assert.deepEqual(await fresh(name, query, true), await fresh(name, query), `${name} ${JSON.stringify(query)}`);
+      }
+    }
+    // Compliance counts the walks, which a dimension filter does not narrow: servente was seen on
+    // 2 of the 4 walks, yet all 4 count.
+    assert.equal((await get('project-health', `function=${fixture.servente}`)).compliance.reports, 4);
+    assert.equal((await get('project-health', 'weekdays=2')).compliance.reports, 1);
+  });
+});
 
 describe('kept answers', () => {
   test('a repeated view is the kept answer, always equal to the rows; any write makes a new one', async () => {
@@ -761,6 +795,18 @@ describe('kept answers', () => {
       (await get('project-health')).ranks.packages.map((rank) => rank.name),
       ['Pacote 2', 'Pacote Um'],
     );
+    // A row deleted by hand (reports are never edited, but the rollup must follow any write):
+    // r2 (servente, H 2) goes; the walk of r1 stays, r1 shares it.
+    await db.orm.delete(activityReports).where(eq(activityReports.id, uuidOf(2)));
+    assert.deepEqual((await get('project-health')).totals, totals(18, 0, 4, 6));
+    for (const name of DASHBOARD_NAMES) assert.deepEqual(withoutTime(await get(name)), await fresh(name));
+    // An edit moves a row between the rollup's lines: r5 (E 1) becomes V.
+    await db.orm
+      .update(activityReports)
+      .set({ occurrenceId: fixture.V })
+      .where(eq(activityReports.id, uuidOf(5)));
+    assert.deepEqual((await get('project-health')).totals, totals(19, 0, 3, 6));
+    for (const name of DASHBOARD_NAMES) assert.deepEqual(withoutTime(await get(name)), await fresh(name));
     // Filters are part of the key: another filter is another answer.
     assert.deepEqual(
       (await get('project-health', 'weekdays=2')).totals,

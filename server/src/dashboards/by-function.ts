@@ -3,13 +3,14 @@ import type { ByFunctionDashboard, TopOccurrence } from '@canteiro/shared/domain
 import { selectRows } from '../db/connection.js';
 import { functions, occurrences } from '../db/schema/catalogue.js';
 import type { ClassRow, DashboardContext } from './context.js';
-import { activityFacts, classColumns, classTotals, jsonRows, meta, rankOrder } from './context.js';
+import { activityFacts, classColumns, classTotals, dailyFacts, jsonRows, meta, rankOrder } from './context.js';
 
 /**
  * By function (DOMAIN.md §3): total HH, people and registers, average people per local
  * (people / distinct (report time, local)), the occurrences by HH with their running share
  * (a Pareto) and the functions ranked by value-adding index. Two statements in parallel, one
- * pass each: the rows folded into occurrence × function × class, and the (time, local) pairs.
+ * pass each: the rows (or the daily rollup, for whole days) folded into occurrence ×
+ * function × class, and the (time, local) pairs, which only the rows hold.
  */
 export async function byFunction(context: DashboardContext): Promise<ByFunctionDashboard> {
   const { orm } = context;
@@ -19,9 +20,9 @@ export async function byFunction(context: DashboardContext): Promise<ByFunctionD
   const [[figures], [average]] = await Promise.all([
     selectRows<{ totals: ClassRow; top: TopOccurrence[]; functions: (ClassRow & { id: number; name: string })[] }>(
       orm,
-      sql`with facts as (${facts}),
+      sql`with facts as (${dailyFacts(context)}),
         cube as materialized (
-          select occurrence_id, function_id, c, sum(quantity) as quantity, count(*) as rows from facts group by 1, 2, 3)
+          select occurrence_id, function_id, c, sum(quantity) as quantity, sum(rows) as rows from facts group by 1, 2, 3)
         select (select row_to_json(t) from (select ${columns} from cube) t) as totals,
           ${jsonRows(
             sql`select grouped.id, ${occurrences.name} as name, ${occurrences.classification} as classification,

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { CONFIDENCE_SAMPLE } from '@canteiro/shared/domain';
+import { CONFIDENCE_SAMPLE, weekDays } from '@canteiro/shared/domain';
 import type { ClassTotals, DashboardMeta, RangeType, ReportFilters } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import { allOf } from '../crud/list-query.js';
 import { contracts } from '../db/schema/organisation.js';
-import { dashboardDataVersion } from '../db/schema/dashboards.js';
+import { activityDaily, activityWalks, dashboardDataVersion } from '../db/schema/dashboards.js';
 import { activityReports } from '../db/schema/reports.js';
 import { occurrences } from '../db/schema/catalogue.js';
 import { ApiError } from '../errors.js';
@@ -35,6 +35,46 @@ export interface DashboardContext {
   activity: SQL;
   equipment: SQL;
   quantity: SQL;
+  /**
+   * The filters on the daily rollup (`activity_daily`, read under the name activity_reports),
+   * or null when it cannot answer them: a time-of-day window needs the rows.
+   */
+  daily: SQL | null;
+  /** The filters on the walks (`activity_walks`): dates, time of day and weekdays, no dimension. */
+  walks: SQL;
+}
+
+/** Site days of the filters as conditions on a `local_date` column (`to` and the week's Sunday included). */
+function dayConditions(filters: ReportFilters): SQL[] {
+  const week = filters.week ? weekDays(filters.week) : null;
+  const date = activityReports.localDate;
+  return [
+    filters.from ? sql`${date} >= ${filters.from}::date` : undefined,
+    filters.to ? sql`${date} <= ${filters.to}::date` : undefined,
+    week ? sql`${date} between ${week.from}::date and ${week.to}::date` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+}
+
+/**
+ * The filters as conditions on the rollup tables, which are read under the name
+ * `activity_reports` so the shared conditions (reports/filters.ts) name their columns.
+ */
+function rollupConditions(filters: ReportFilters, timeZone: string) {
+  const { from: _from, to: _to, week: _week, fromTime, toTime, ...rest } = filters;
+  const wholeDays = fromTime === undefined && toTime === undefined;
+  const walks = {
+    contract: filters.contract,
+    from: filters.from,
+    to: filters.to,
+    week: filters.week,
+    fromTime,
+    toTime,
+    weekdays: filters.weekdays,
+  };
+  return {
+    daily: wholeDays ? allOf([...reportConditions('activity', rest, timeZone), ...dayConditions(filters)]) : null,
+    walks: allOf(reportConditions('activity', walks, timeZone)),
+  };
 }
 
 export async function dashboardContext(
@@ -42,6 +82,7 @@ export async function dashboardContext(
   caller: Caller,
   query: unknown,
   timeZone: string,
+  { rollup = true }: { rollup?: boolean } = {},
 ): Promise<DashboardContext> {
   const { filters, fields } = readReportFilters(query);
   if (!filters) throw new ApiError(400, 'validation_failed', fields);
@@ -64,6 +105,8 @@ export async function dashboardContext(
     activity: where('activity'),
     equipment: where('equipment'),
     quantity: where('quantity'),
+    ...(contract ? rollupConditions(filters, timeZone) : { daily: sql`false`, walks: sql`false` }),
+    ...(rollup ? {} : { daily: null }),
   };
 }
 
@@ -82,9 +125,27 @@ export const activityFacts = (context: DashboardContext): SQL =>
       ${activityReports.userId} as user_id, ${activityReports.packageId} as package_id,
       ${activityReports.localId} as local_id, ${activityReports.activityId} as activity_id,
       ${activityReports.functionId} as function_id, ${activityReports.occurrenceId} as occurrence_id,
-      ${activityReports.quantity} as quantity, ${occurrences.classification} as c
+      ${activityReports.quantity} as quantity, 1 as rows, ${occurrences.classification} as c
     from ${activityReports} join ${occurrences} on ${occurrences.id} = ${activityReports.occurrenceId}
     where ${context.activity}`;
+
+/**
+ * The filtered activity rows folded by site day, as a CTE body with the columns of
+ * {@link activityFacts} that survive the folding (`rows` = report rows of each line): from the
+ * daily rollup when it can answer the filters, otherwise from the rows. Sum `quantity` and
+ * `rows`, never count.
+ */
+export const dailyFacts = (context: DashboardContext): SQL =>
+  context.daily === null
+    ? activityFacts(context)
+    : sql`select r.local_date, r.local_weekday, r.package_id, r.local_id, r.activity_id, r.function_id,
+        r.occurrence_id, r.quantity, r.registers as rows, ${occurrences.classification} as c
+      from (select * from ${activityDaily} as ${sql.identifier('activity_reports')} where ${context.daily}) r
+        join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
+
+/** The walks under the filters' days, time window and weekdays (compliance). */
+export const walkRows = (context: DashboardContext): SQL =>
+  sql`select * from ${activityWalks} as ${sql.identifier('activity_reports')} where ${context.walks}`;
 
 const workersOf = (classification: string): SQL => sql`coalesce(sum(quantity) filter (where c = ${classification}), 0)`;
 

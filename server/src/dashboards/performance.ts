@@ -11,7 +11,7 @@ import { activities, locals, packages } from '../db/schema/catalogue.js';
 import { quantityReports } from '../db/schema/reports.js';
 import { activityStatus } from '../resources/activities.js';
 import type { DashboardContext } from './context.js';
-import { activityFacts, jsonRows, meta } from './context.js';
+import { dailyFacts, jsonRows, meta } from './context.js';
 
 /**
  * Performance (DOMAIN.md §3). Per activity: HH of its activity rows and what its quantity
@@ -53,8 +53,8 @@ export async function performance(context: DashboardContext): Promise<Performanc
     filters.activity === undefined ? undefined : eq(activities.id, filters.activity),
   );
   const status = activityStatus(context.timeZone);
-  // One pass over the activity rows (folded into activity × package × local × class), one over
-  // the quantity rows; every figure comes from those two.
+  // One pass over the activity rows or the daily rollup (folded into activity × package ×
+  // local × class), one over the quantity rows; every figure comes from those two.
   const [answer] = await selectRows<{
     activities: ActivityProductivity[];
     byPackage: GroupProductivity[];
@@ -64,7 +64,7 @@ export async function performance(context: DashboardContext): Promise<Performanc
     status: PerformanceDashboard['activityStatus'];
   }>(
     orm,
-    sql`with facts as (${activityFacts(context)}),
+    sql`with facts as (${dailyFacts(context)}),
       cube as materialized (
         select activity_id, package_id, local_id, c, sum(quantity) as quantity from facts group by 1, 2, 3, 4),
       worked as (select activity_id as id, sum(quantity)::float8 * ${hours} as hh from cube group by 1),

@@ -5,7 +5,7 @@ import { selectRows } from '../db/connection.js';
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
 import type { ClassRow, DashboardContext } from './context.js';
-import { activityFacts, classColumns, classTotals, jsonRows, meta, rankOrder } from './context.js';
+import { classColumns, classTotals, dailyFacts, jsonRows, meta, rankOrder, walkRows } from './context.js';
 
 /** Truncation unit of each range type (validated by the shared picklist). */
 const BUCKETS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
@@ -33,14 +33,15 @@ interface Compliance {
 /**
  * Project health (DOMAIN.md §3): HH and indexes by class, weekday production, the
  * value-adding index per bucket of `range`, the ranks and reporting compliance. Two
- * statements, each one pass over the filtered rows: the first folds them into a small
- * `cube` (site day × weekday × package × local × function × activity × class: the report
- * rows of a crew-level sample differ mostly by hour and occurrence, which none of these
- * figures keeps), every figure then comes from the cube; the second counts the walks.
+ * statements: the first folds the filtered rows (or the daily rollup, for whole days) into a
+ * small `cube` (site day × weekday × package × local × function × activity × class: the
+ * report rows of a crew-level sample differ mostly by hour and occurrence, which none of
+ * these figures keeps), every figure then comes from the cube; the second counts the walks
+ * (`activity_walks`) under the days, time window and weekdays: compliance is about the
+ * reporters' walks, which cover the whole site, so the dimension filters do not narrow it.
  */
 export async function projectHealth(context: DashboardContext): Promise<ProjectHealthDashboard> {
   const { orm, goal } = context;
-  const facts = activityFacts(context);
   const bucket = sql.raw(`'${BUCKETS[context.filters.range]}'`);
   const columns = classColumns(context, sql`sum(rows)`);
   const rank = (key: SQL, table: typeof packages | typeof locals | typeof functions | typeof activities) =>
@@ -52,10 +53,10 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const [[figures], [walks]] = await Promise.all([
     selectRows<Figures>(
       orm,
-      sql`with facts as (${facts}),
+      sql`with facts as (${dailyFacts(context)}),
         cube as materialized (
           select local_date, local_weekday, package_id, local_id, function_id, activity_id, c,
-            sum(quantity) as quantity, count(*) as rows
+            sum(quantity) as quantity, sum(rows) as rows
           from facts group by 1, 2, 3, 4, 5, 6, 7)
         select (select row_to_json(t) from (select ${columns} from cube) t) as totals,
           ${jsonRows(sql`select local_weekday::int as weekday, ${columns} from cube group by 1`, sql`weekday`)} as weekdays,
@@ -72,8 +73,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
     // A report is a walk: the distinct report times of a reporter (docs/demo-data.md).
     selectRows<Compliance>(
       orm,
-      sql`with facts as (${facts}),
-        walks as materialized (select user_id, report_time, local_date from facts group by 1, 2, 3)
+      sql`with walks as materialized (${walkRows(context)})
         select ${jsonRows(
           sql`select walks.user_id as "user", coalesce(${users.firstName}, ${users.username}) as name,
               count(*)::int as reports

@@ -1,4 +1,15 @@
-import { bigint, boolean, check, pgTable } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -16,4 +27,53 @@ export const dashboardDataVersion = pgTable(
     version: bigint('version', { mode: 'number' }).notNull(),
   },
   (t) => [check('dashboard_data_version_single_row', sql`${t.id}`)],
+);
+
+/**
+ * The activity rows folded by site day (docs/dashboards.md): one row per (contract, day,
+ * package, local, activity, function, occurrence) with the workers seen and the report rows.
+ * Kept exact by statement triggers on activity_reports (migration 0008: insert adds, delete
+ * subtracts, update does both, truncate empties); the dashboards read it instead of the raw
+ * rows whenever the filters are whole days (no time-of-day window).
+ */
+export const activityDaily = pgTable(
+  'activity_daily',
+  {
+    contractId: integer('contract_id').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localWeekday: smallint('local_weekday').notNull(),
+    packageId: integer('package_id').notNull(),
+    localId: integer('local_id').notNull(),
+    activityId: integer('activity_id').notNull(),
+    functionId: integer('function_id').notNull(),
+    occurrenceId: integer('occurrence_id').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    registers: integer('registers').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'activity_daily_pkey',
+      columns: [t.contractId, t.localDate, t.packageId, t.localId, t.activityId, t.functionId, t.occurrenceId],
+    }),
+  ],
+);
+
+/**
+ * The walks (docs/demo-data.md: a reporter's rows sharing one report time), one row each,
+ * kept by the same triggers: reporting compliance counts them without reading the rows.
+ */
+export const activityWalks = pgTable(
+  'activity_walks',
+  {
+    contractId: integer('contract_id').notNull(),
+    userId: integer('user_id').notNull(),
+    reportTime: timestamp('report_time', { withTimezone: true }).notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localMinute: smallint('local_minute').notNull(),
+    localWeekday: smallint('local_weekday').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'activity_walks_pkey', columns: [t.contractId, t.userId, t.reportTime] }),
+    index('activity_walks_contract_date_idx').on(t.contractId, t.localDate),
+  ],
 );
