@@ -169,79 +169,82 @@ export function DashHeader({
         {/* It gives way first: at 1064 px it narrows to stay on the contract's row. */}
         {extra ? <div style={{ marginLeft: 'auto', flex: '1 1 150px', maxWidth: 240 }}>{extra}</div> : null}
       </div>
-      <div
-        role="group"
-        aria-label={t('dash:header.filters')}
-        data-testid="dash-filters"
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(126px, 1fr))',
-          gap: '8px 12px',
-          marginTop: 12,
-          alignItems: 'start',
-        }}
-      >
-        {dateCell('from')}
-        {dateCell('to')}
-        {timeCell('fromTime')}
-        {timeCell('toTime')}
-        <Cell id={idOf('weekdayFirst')} label={t('dash:header.weekdayFirst')} error={message('weekdays')}>
-          <Select<number>
-            id={idOf('weekdayFirst')}
-            {...ariaOf(idOf('weekdayFirst'), message('weekdays'))}
-            allowClear={{ label: t('kit:clearField', { field: t('dash:header.weekdayFirst') }) }}
-            placeholder={t('dash:header.any')}
-            value={first ?? undefined}
-            onChange={(next) => update({ weekdays: weekdaysParam(next ?? null, last) })}
-            options={weekdayOptions((day) => last !== null && day > last)}
-            style={{ width: '100%' }}
-          />
-        </Cell>
-        <Cell id={idOf('weekdayLast')} label={t('dash:header.weekdayLast')}>
-          <Select<number>
-            id={idOf('weekdayLast')}
-            allowClear={{ label: t('kit:clearField', { field: t('dash:header.weekdayLast') }) }}
-            placeholder={t('dash:header.any')}
-            value={last ?? undefined}
-            onChange={(next) => update({ weekdays: weekdaysParam(first, next ?? null) })}
-            options={weekdayOptions((day) => first !== null && day < first)}
-            style={{ width: '100%' }}
-          />
-        </Cell>
-        <Cell id={idOf('week')} label={t('dash:header.week')} error={message('week')}>
-          <DatePicker
-            id={idOf('week')}
-            {...ariaOf(idOf('week'), message('week'))}
-            picker="week"
-            placeholder={t('dash:header.weekPlaceholder')}
-            value={weekStart ? dayjs(weekStart) : null}
-            format={(value) => weekOf(value.format('YYYY-MM-DD'))}
-            onChange={(next) => update({ week: next ? weekOf(next.format('YYYY-MM-DD')) : '' })}
-            status={errors.week ? 'error' : undefined}
-            style={{ width: '100%' }}
-          />
-        </Cell>
-        {FILTER_DIMENSIONS.map((dimension) => {
-          const { endpoint, params } = optionsOf(dimension, contract);
-          const label = t(`fields:${dimension}`);
-          return (
-            <Cell key={dimension} id={idOf(dimension)} label={label} error={message(dimension)}>
-              <RemoteSelect
-                id={idOf(dimension)}
-                endpoint={endpoint}
-                params={params}
-                enabled={contract !== null}
-                value={values[dimension]}
-                onChange={(next) => update({ [dimension]: next })}
-                fieldLabel={label}
-                placeholder={t('dash:header.any')}
-                status={errors[dimension] ? 'error' : undefined}
-                ariaProps={ariaOf(idOf(dimension), message(dimension))}
-              />
-            </Cell>
-          );
-        })}
-      </div>
+      {/* As on Management's screens, the contract comes first: its catalogue feeds the filters. */}
+      {contract === null ? null : (
+        <div
+          role="group"
+          aria-label={t('dash:header.filters')}
+          data-testid="dash-filters"
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(126px, 1fr))',
+            gap: '8px 12px',
+            marginTop: 12,
+            alignItems: 'start',
+          }}
+        >
+          {dateCell('from')}
+          {dateCell('to')}
+          {timeCell('fromTime')}
+          {timeCell('toTime')}
+          <Cell id={idOf('weekdayFirst')} label={t('dash:header.weekdayFirst')} error={message('weekdays')}>
+            <Select<number>
+              id={idOf('weekdayFirst')}
+              {...ariaOf(idOf('weekdayFirst'), message('weekdays'))}
+              allowClear={{ label: t('kit:clearField', { field: t('dash:header.weekdayFirst') }) }}
+              placeholder={t('dash:header.any')}
+              value={first ?? undefined}
+              onChange={(next) => update({ weekdays: weekdaysParam(next ?? null, last) })}
+              options={weekdayOptions((day) => last !== null && day > last)}
+              style={{ width: '100%' }}
+            />
+          </Cell>
+          <Cell id={idOf('weekdayLast')} label={t('dash:header.weekdayLast')}>
+            <Select<number>
+              id={idOf('weekdayLast')}
+              allowClear={{ label: t('kit:clearField', { field: t('dash:header.weekdayLast') }) }}
+              placeholder={t('dash:header.any')}
+              value={last ?? undefined}
+              onChange={(next) => update({ weekdays: weekdaysParam(first, next ?? null) })}
+              options={weekdayOptions((day) => first !== null && day < first)}
+              style={{ width: '100%' }}
+            />
+          </Cell>
+          <Cell id={idOf('week')} label={t('dash:header.week')} error={message('week')}>
+            <DatePicker
+              id={idOf('week')}
+              {...ariaOf(idOf('week'), message('week'))}
+              picker="week"
+              placeholder={t('dash:header.weekPlaceholder')}
+              value={weekStart ? dayjs(weekStart) : null}
+              format={(value) => weekOf(value.format('YYYY-MM-DD'))}
+              onChange={(next) => update({ week: next ? weekOf(next.format('YYYY-MM-DD')) : '' })}
+              status={errors.week ? 'error' : undefined}
+              style={{ width: '100%' }}
+            />
+          </Cell>
+          {FILTER_DIMENSIONS.map((dimension) => {
+            const { endpoint, params } = optionsOf(dimension, contract);
+            const label = t(`fields:${dimension}`);
+            return (
+              <Cell key={dimension} id={idOf(dimension)} label={label} error={message(dimension)}>
+                <RemoteSelect
+                  id={idOf(dimension)}
+                  endpoint={endpoint}
+                  params={params}
+                  enabled={contract !== null}
+                  value={values[dimension]}
+                  onChange={(next) => update({ [dimension]: next })}
+                  fieldLabel={label}
+                  placeholder={t('dash:header.any')}
+                  status={errors[dimension] ? 'error' : undefined}
+                  ariaProps={ariaOf(idOf(dimension), message(dimension))}
+                />
+              </Cell>
+            );
+          })}
+        </div>
+      )}
     </header>
   );
 }
