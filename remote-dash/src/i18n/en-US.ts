@@ -46,7 +46,7 @@ export const enUS: Translation<typeof ptBR> = {
   },
   contractHint: 'Choose a contractor to see the data.',
   noData: 'No data for these filters.',
-  columns: { workers: 'Workers' },
+  columns: { workers: 'Workers', when: 'Date and time' },
   welcome: {
     title: 'Welcome to the Dashboards',
     text: 'See how crews spend their time: value-adding work, hidden waste and evident waste, in man-hours, by function, routine, equipment and performance.',

@@ -43,7 +43,7 @@ export const ptBR = {
   },
   contractHint: 'Escolha uma contratada para ver os dados.',
   noData: 'Nenhum dado para estes filtros.',
-  columns: { workers: 'Trabalhadores' },
+  columns: { workers: 'Pessoas', when: 'Data e hora' },
   welcome: {
     title: 'Bem-vindo aos Dashboards',
     text: 'Acompanhe como as equipes usam o tempo: agrega valor, perda oculta e perda evidente, em homens-hora, por função, rotina, equipamento e desempenho.',

@@ -1,4 +1,4 @@
-import { activenessColors, activityStatusColors } from '@canteiro/shared/core';
+import { activenessColors, activityStatusColors, formatDate } from '@canteiro/shared/core';
 import type { ColumnDefinition, TagColors } from '@canteiro/shared/ui';
 import { formatNumber } from '@canteiro/shared/ui';
 import type { ReportDefinition } from './report-screen';
@@ -50,17 +50,16 @@ export const occurrenceClassificationColors = { value_adding: GOOD, hidden_waste
 export const equipmentClassificationColors = { working: GOOD, idle: WATCH, down: BAD };
 
 /**
- * The columns shared by the three lists. What identifies a row fits at 1064 px (day, hour,
+ * The columns shared by the three lists. What identifies a row fits at 1064 px (site day and hour,
  * activity and what was seen); package, place and reporter join on wide windows (`wide`).
  */
-const dateColumn: ColumnDefinition<Observed> = {
+const whenColumn: ColumnDefinition<Observed> = {
   key: 'localDate',
-  titleKey: 'fields:localDate',
-  width: 105,
-  format: 'date',
+  titleKey: 'dash:columns.when',
+  width: 150,
   sortKey: 'reportTime',
+  render: (row) => `${formatDate(row.localDate)} ${row.localTime}`,
 };
-const timeColumn: ColumnDefinition<Observed> = { key: 'localTime', titleKey: 'fields:localTime', width: 70 };
 const reporterColumn: ColumnDefinition<Observed> = {
   key: 'userName',
   titleKey: 'fields:reporter',
@@ -78,8 +77,7 @@ export const activityReport: ReportDefinition<ActivityReportRow> = {
   endpoint: 'reports/activity',
   titleKey: 'common:routes.activityReport.title',
   columns: [
-    dateColumn,
-    timeColumn,
+    whenColumn,
     named('packageName', 'fields:package', true),
     named('localName', 'fields:local', true),
     named('activityName', 'fields:activity'),
@@ -95,7 +93,7 @@ export const activityReport: ReportDefinition<ActivityReportRow> = {
     {
       key: 'quantity',
       titleKey: 'dash:columns.workers',
-      width: 140,
+      width: 100,
       align: 'right',
       format: 'number',
       sortKey: 'quantity',
@@ -104,7 +102,7 @@ export const activityReport: ReportDefinition<ActivityReportRow> = {
     {
       key: 'isScheduled',
       titleKey: 'fields:isScheduled',
-      width: 105,
+      width: 110,
       render: (row, t) => t(row.isScheduled ? 'kit:yes' : 'kit:no'),
       wide: true,
     },
@@ -115,8 +113,7 @@ export const equipmentReport: ReportDefinition<EquipmentReportRow> = {
   endpoint: 'reports/equipment',
   titleKey: 'dash:routes.equipmentReport.title',
   columns: [
-    dateColumn,
-    timeColumn,
+    whenColumn,
     named('packageName', 'fields:package', true),
     named('areaName', 'fields:area', true),
     named('activityName', 'fields:activity'),
@@ -137,8 +134,7 @@ export const quantityReport: ReportDefinition<QuantityReportRow> = {
   endpoint: 'reports/quantity',
   titleKey: 'dash:routes.quantityReport.title',
   columns: [
-    dateColumn,
-    timeColumn,
+    whenColumn,
     named('packageName', 'fields:package'),
     named('areaName', 'fields:area', true),
     named('activityName', 'fields:activity'),
