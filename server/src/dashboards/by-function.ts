@@ -1,9 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { ByFunctionDashboard, TopOccurrence } from '@canteiro/shared/domain';
-import { selectRows } from '../db/connection.js';
 import { functions, occurrences } from '../db/schema/catalogue.js';
 import type { ClassRow, DashboardContext } from './context.js';
-import { activityFacts, classColumns, classTotals, dailyFacts, jsonRows, meta, rankOrder } from './context.js';
+import {
+  activityFacts,
+  classColumns,
+  classTotals,
+  dailyFacts,
+  figureRows,
+  jsonRows,
+  meta,
+  rankOrder,
+} from './context.js';
 
 /**
  * By function (DOMAIN.md §3): total HH, people and registers, average people per local
@@ -18,7 +26,7 @@ export async function byFunction(context: DashboardContext): Promise<ByFunctionD
   const hours = sql`cast(${context.hours} as float8)`;
   const columns = classColumns(context, sql`sum(rows)`);
   const [[figures], [average]] = await Promise.all([
-    selectRows<{ totals: ClassRow; top: TopOccurrence[]; functions: (ClassRow & { id: number; name: string })[] }>(
+    figureRows<{ totals: ClassRow; top: TopOccurrence[]; functions: (ClassRow & { id: number; name: string })[] }>(
       orm,
       sql`with facts as (${dailyFacts(context)}),
         cube as materialized (
@@ -41,7 +49,7 @@ export async function byFunction(context: DashboardContext): Promise<ByFunctionD
             rankOrder,
           )} as functions`,
     ),
-    selectRows<{ average: number | null }>(
+    figureRows<{ average: number | null }>(
       orm,
       sql`with facts as (${facts})
         select sum(people)::float8 / nullif(count(*), 0)::float8 as average

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { CONFIDENCE_SAMPLE } from '@canteiro/shared/domain';
 import type { EquipmentDashboard, EquipmentUtilization } from '@canteiro/shared/domain';
-import { selectRows } from '../db/connection.js';
 import { equipment } from '../db/schema/catalogue.js';
 import { equipmentReports } from '../db/schema/reports.js';
 import type { DashboardContext } from './context.js';
-import { meta } from './context.js';
+import { figureRows, meta } from './context.js';
 
 /**
  * Equipment (DOMAIN.md §3): per item, its working / idle / down observations and its
@@ -20,7 +19,7 @@ export async function equipmentDashboard(context: DashboardContext): Promise<Equ
       ${counted('idle')} as idle, ${counted('down')} as down, count(*)::int as observations
     from ${equipmentReports} where ${context.equipment} group by 1`;
   const [items, companies] = await Promise.all([
-    selectRows<EquipmentUtilization>(
+    figureRows<EquipmentUtilization>(
       orm,
       sql`with grouped as (${grouped})
         select grouped.*, ${equipment.specification} as name, ${equipment.company} as company,
@@ -29,7 +28,7 @@ export async function equipmentDashboard(context: DashboardContext): Promise<Equ
         from grouped join ${equipment} on ${equipment.id} = grouped.id
         order by utilization desc, grouped.observations desc, grouped.id`,
     ),
-    selectRows<{ company: string; occurrences: number }>(
+    figureRows<{ company: string; occurrences: number }>(
       orm,
       sql`with grouped as (${grouped})
         select ${equipment.company} as company, sum(grouped.idle + grouped.down)::int as occurrences

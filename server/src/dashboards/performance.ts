@@ -6,12 +6,11 @@ import type {
   GroupProductivity,
   PerformanceDashboard,
 } from '@canteiro/shared/domain';
-import { selectRows } from '../db/connection.js';
 import { activities, locals, packages } from '../db/schema/catalogue.js';
 import { quantityReports } from '../db/schema/reports.js';
 import { activityStatus } from '../resources/activities.js';
 import type { DashboardContext } from './context.js';
-import { dailyFacts, jsonRows, meta } from './context.js';
+import { dailyFacts, figureRows, jsonRows, meta } from './context.js';
 
 /**
  * Performance (DOMAIN.md §3). Per activity: HH of its activity rows and what its quantity
@@ -55,7 +54,7 @@ export async function performance(context: DashboardContext): Promise<Performanc
   const status = activityStatus(context.timeZone);
   // One pass over the activity rows or the daily rollup (folded into activity × package ×
   // local × class), one over the quantity rows; every figure comes from those two.
-  const [answer] = await selectRows<{
+  const [answer] = await figureRows<{
     activities: ActivityProductivity[];
     byPackage: GroupProductivity[];
     byLocal: GroupProductivity[];

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { NamedClassTotals, ProjectHealthDashboard } from '@canteiro/shared/domain';
-import { selectRows } from '../db/connection.js';
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
 import type { ClassRow, DashboardContext } from './context.js';
-import { classColumns, classTotals, dailyFacts, jsonRows, meta, rankOrder, walkRows } from './context.js';
+import { classColumns, classTotals, dailyFacts, figureRows, jsonRows, meta, rankOrder, walkRows } from './context.js';
 
 /** Truncation unit of each range type (validated by the shared picklist). */
 const BUCKETS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
@@ -51,7 +50,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
       rankOrder,
     );
   const [[figures], [walks]] = await Promise.all([
-    selectRows<Figures>(
+    figureRows<Figures>(
       orm,
       sql`with facts as (${dailyFacts(context)}),
         cube as materialized (
@@ -71,7 +70,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
           ${rank(sql`activity_id`, activities)} as activities`,
     ),
     // A report is a walk: the distinct report times of a reporter (docs/demo-data.md).
-    selectRows<Compliance>(
+    figureRows<Compliance>(
       orm,
       sql`with walks as materialized (${walkRows(context)})
         select ${jsonRows(

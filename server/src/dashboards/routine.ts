@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RoutineDashboard } from '@canteiro/shared/domain';
-import { selectRows } from '../db/connection.js';
 import type { ClassRow, DashboardContext } from './context.js';
-import { activityFacts, classColumns, classTotals, jsonRows, meta } from './context.js';
+import { activityFacts, classColumns, classTotals, figureRows, jsonRows, meta } from './context.js';
 
 /**
  * Routine (DOMAIN.md §3): total HH and HH by class per hour of the site's day. One pass: the
@@ -10,7 +9,7 @@ import { activityFacts, classColumns, classTotals, jsonRows, meta } from './cont
  */
 export async function routine(context: DashboardContext): Promise<RoutineDashboard> {
   const columns = classColumns(context, sql`sum(rows)`);
-  const [answer] = await selectRows<{ totals: ClassRow; hours: (ClassRow & { hour: number })[] }>(
+  const [answer] = await figureRows<{ totals: ClassRow; hours: (ClassRow & { hour: number })[] }>(
     context.orm,
     sql`with facts as (${activityFacts(context)}),
       cube as materialized (
