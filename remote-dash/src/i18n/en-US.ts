@@ -46,6 +46,8 @@ export const enUS: Translation<typeof ptBR> = {
   },
   contractHint: 'Choose a contractor to see the data.',
   noData: 'No data for these filters.',
+  // The search reads notes and every name: "by name" would say less, and the box is narrow at 1064 px.
+  searchPlaceholder: 'Search…',
   columns: { workers: 'Workers', when: 'Date and time' },
   welcome: {
     title: 'Welcome to the Dashboards',

@@ -77,7 +77,7 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
           filters ? (
             <Input
               aria-label={t('kit:search')}
-              placeholder={t('kit:searchPlaceholder')}
+              placeholder={t('dash:searchPlaceholder')}
               prefix={<SearchOutlined aria-hidden />}
               allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('kit:clearSearch')} /> }}
               value={searchText}
