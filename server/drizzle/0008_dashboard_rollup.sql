@@ -36,10 +36,14 @@ BEGIN
     SELECT "contract_id", "local_date", min("local_weekday"), "package_id", "local_id", "activity_id", "function_id", "occurrence_id", sum("quantity"), count(*)
     FROM "inserted_rows"
     GROUP BY "contract_id", "local_date", "package_id", "local_id", "activity_id", "function_id", "occurrence_id"
+    -- Key order: two batches of one contract lock the rollup rows they share in the same order,
+    -- so they wait for each other instead of deadlocking (a hash aggregate's order is arbitrary).
+    ORDER BY "contract_id", "local_date", "package_id", "local_id", "activity_id", "function_id", "occurrence_id"
   ON CONFLICT ("contract_id", "local_date", "package_id", "local_id", "activity_id", "function_id", "occurrence_id") DO UPDATE
     SET "quantity" = "activity_daily"."quantity" + excluded."quantity", "registers" = "activity_daily"."registers" + excluded."registers";
   INSERT INTO "activity_walks" ("contract_id", "user_id", "report_time", "local_date", "local_minute", "local_weekday")
     SELECT DISTINCT "contract_id", "user_id", "report_time", "local_date", "local_minute", "local_weekday" FROM "inserted_rows"
+    ORDER BY "contract_id", "user_id", "report_time"
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END

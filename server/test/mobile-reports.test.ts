@@ -11,6 +11,7 @@ import type { Catalogue } from './management-fixtures.js';
 import type { Client, Person, World } from './admin-fixtures.js';
 import { Phone, mobileSuite, newId, reportTime } from './mobile-fixtures.js';
 import type { BatchAnswer } from './mobile-fixtures.js';
+import { ingestReports } from '../src/mobile/ingest.js';
 
 /** POST /api/mobile/reports: every row rule, exactly once, one bad row alone (docs/ingestion.md). */
 
@@ -500,5 +501,59 @@ describe('the batch', () => {
       .from(activityReports)
       .where(eq(activityReports.id, String(row.id)));
     assert.equal(activity?.userId, people.reporterA1);
+  });
+});
+
+describe('a batch the database aborts', () => {
+  test('is run again whole (deadlock, serialization failure), and its rows are stored once', async () => {
+    const [reporterRow] = await selectRows<{ id: number; contractId: number }>(
+      db.orm,
+      sql`select id, contract_id as "contractId" from users where id = ${people.reporterA1}`,
+    );
+    const caller = {
+      id: reporterRow!.id,
+      profile: 'reporter' as const,
+      baseId: world.baseA,
+      workId: world.workA1,
+      contractId: reporterRow!.contractId,
+      firstAccess: false,
+      channel: 'mobile' as const,
+    };
+    // The first transaction fails as PostgreSQL fails a deadlock victim (40P01), after its
+    // rows were written: the retry must start from nothing and store each row once.
+    let attempts = 0;
+    const flaky = {
+      transaction: async <T>(work: (tx: typeof db.orm) => Promise<T>): Promise<T> =>
+        db.orm.transaction(async (tx) => {
+          attempts += 1;
+          const result = await work(tx);
+          if (attempts === 1) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+          return result;
+        }),
+    } as unknown as typeof db.orm;
+    const rows = [activityRow(), activityRow()];
+    const answer = await ingestReports(flaky, rows, { caller, siteTimeZone: 'America/Sao_Paulo' });
+    assert.equal(attempts, 2);
+    assert.deepEqual(answer.accepted.toSorted(), rows.map((row) => row.id as string).toSorted());
+    assert.deepEqual([answer.duplicates, answer.rejected], [[], []]);
+    const stored = await selectRows<{ n: number }>(
+      db.orm,
+      sql`select count(*)::int as n from activity_reports where id in (${sql.join(
+        rows.map((row) => sql`${row.id as string}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    assert.equal(stored[0]?.n, 2);
+
+    // Anything else is not retried.
+    let failures = 0;
+    const broken = {
+      transaction: async () => {
+        failures += 1;
+        throw Object.assign(new Error('disk full'), { code: '53100' });
+      },
+    } as unknown as typeof db.orm;
+    await assert.rejects(ingestReports(broken, [activityRow()], { caller, siteTimeZone: 'America/Sao_Paulo' }));
+    assert.equal(failures, 1);
   });
 });

@@ -59,12 +59,33 @@ export async function ingestReports(
   const outcomes: Outcome[] = [];
   const valid = checkRows(rows, outcomes);
   if (valid.length > 0) {
-    await orm.transaction(async (tx) => {
-      const stored = await storeRows(tx, valid, options, outcomes);
-      outcomes.push(...stored);
-    });
+    for (let attempt = 1; ; attempt += 1) {
+      // Each attempt starts from the rows alone: a transaction the database aborted left nothing.
+      const attemptOutcomes: Outcome[] = [];
+      try {
+        await orm.transaction(async (tx) => {
+          const stored = await storeRows(tx, valid, options, attemptOutcomes);
+          attemptOutcomes.push(...stored);
+        });
+        outcomes.push(...attemptOutcomes);
+        break;
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || !isTransient(error)) throw error;
+      }
+    }
   }
   return answer(outcomes);
+}
+
+/** A batch the database chose to abort (deadlock, serialization) is run again, whole. */
+const MAX_ATTEMPTS = 3;
+const TRANSIENT_CODES = new Set(['40P01', '40001']);
+function isTransient(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
+  }
+  return false;
 }
 
 /** Step 1: what can be told from the row alone. Answers the rows worth looking up. */
