@@ -227,7 +227,8 @@ describe('the schema', () => {
   test('report tables are indexed by contract and report time', async () => {
     const indexes = await selectRows<{ tablename: string; indexdef: string }>(
       db.orm,
-      sql`select tablename, indexdef from pg_indexes where indexname like '%_contract_time_idx' order by tablename`,
+      sql`select tablename, indexdef from pg_indexes
+        where tablename like '%_reports' and indexdef like '%(contract_id, report_time)%' order by tablename`,
     );
     assert.deepEqual(
       indexes.map((index) => index.tablename),
