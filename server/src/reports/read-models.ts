@@ -168,35 +168,70 @@ const byReporter = (table: ReportTable): NameSearch => ({
   matches: (pattern) => sql`${users.searchText} like lower(${pattern})`,
 });
 
+/**
+ * A record a row points at: the row's id column, the table, and the names the item shows
+ * (field → expression). Each reference gives the item its id and names, a `left join`, a
+ * search over each name and a sort by each name: declared once per kind below.
+ */
+interface Reference {
+  field: string;
+  target: Named;
+  column: AnyColumn;
+  names: Record<string, AnyColumn | SQL>;
+  /** Which of its records a contract's rows can point at (occurrences are global). */
+  records?: Records;
+}
+const ref = (
+  field: string,
+  target: Named,
+  column: AnyColumn,
+  names: Record<string, AnyColumn | SQL>,
+  records: Records = 'contract',
+): Reference => ({ field, target, column, names, records });
+
 interface KindShape {
   table: ReportTable;
-  /** Referenced records shown: [table, the row's column]. */
-  shown: readonly [Named, AnyColumn][];
-  columns: Record<string, AnyColumn | SQL>;
+  references: readonly Reference[];
+  /** The row's own fields (spec §3) beyond its references and what every kind has. */
+  own: Record<string, AnyColumn | SQL>;
   /** The item's fields its export shows (REPORT_EXPORTS): all it reads of each row. */
   exported: readonly string[];
   /** The row's own text searched (notes, report info). */
   texts: readonly AnyColumn[];
-  /** The referenced names searched (the reporter's is added). */
-  names: readonly NameSearch[];
-  /** Sort name → [alias, table, its name, the row's column, which of its records can be referenced]. */
-  nameSorts: Record<string, readonly [string, Named, AnyColumn | SQL, AnyColumn, Records]>;
   valueSorts: Record<string, SortKey>;
 }
 
+/** Each reference's names, with the reference they belong to: searched and sorted alike. */
+const referencedNames = (shape: KindShape) =>
+  shape.references.flatMap((reference) =>
+    Object.entries(reference.names).map(([key, name]) => ({ key, name, reference })),
+  );
+
 function readModel(shape: KindShape, contract: number, found?: readonly boolean[]): ReadModel {
   const { table } = shape;
-  const sorts = Object.entries(shape.nameSorts).map(
-    ([key, [alias, target, name, column, records]]) =>
-      [key, nameSort(alias, target, name, column, recordsOf(records, target, contract))] as const,
-  );
+  const sorts = [
+    ...referencedNames(shape).map(({ key, name, reference: { target, column, records = 'contract' } }) => ({
+      key,
+      ...nameSort(`${key}_order`, target, name, column, recordsOf(records, target, contract)),
+    })),
+    {
+      key: 'userName',
+      ...nameSort('userName_order', users, users.firstName, table.userId, recordsOf('reporters', users, contract)),
+    },
+  ];
   const names = namesOf(shape).filter((_, index) => found?.[index] ?? true);
-  const columns: Record<string, AnyColumn | SQL> = { ...shape.columns, ...observedColumns(table) };
+  const columns: Record<string, AnyColumn | SQL> = {
+    ...Object.fromEntries(
+      shape.references.flatMap(({ field, column, names: shown }) => [[field, column], ...Object.entries(shown)]),
+    ),
+    ...shape.own,
+    ...observedColumns(table),
+  };
   const joins = sql.join(
     [
-      ...shape.shown.map(([target, column]) => reference(target, column)),
+      ...shape.references.map(({ target, column }) => reference(target, column)),
       reference(users, table.userId),
-      ...sorts.map(([, { join }]) => join),
+      ...sorts.map(({ join }) => join),
     ],
     sql` `,
   );
@@ -215,7 +250,7 @@ function readModel(shape: KindShape, contract: number, found?: readonly boolean[
     ],
     sorts: {
       reportTime: valueSort(table.reportTime, 'timestamptz'),
-      ...Object.fromEntries(sorts.map(([key, { sort }]) => [key, sort])),
+      ...Object.fromEntries(sorts.map(({ key, sort }) => [key, sort])),
       ...shape.valueSorts,
     },
     defaultSort: { key: 'reportTime', order: 'desc' },
@@ -233,24 +268,14 @@ const q = quantityReports;
 const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
   activity: {
     table: a,
-    shown: [
-      [packages, a.packageId],
-      [locals, a.localId],
-      [activities, a.activityId],
-      [functions, a.functionId],
-      [occurrences, a.occurrenceId],
+    references: [
+      ref('package', packages, a.packageId, { packageName: packages.name }),
+      ref('local', locals, a.localId, { localName: locals.name }),
+      ref('activity', activities, a.activityId, { activityName: activities.name }),
+      ref('function', functions, a.functionId, { functionName: functions.name }),
+      ref('occurrence', occurrences, a.occurrenceId, { occurrenceName: occurrences.name }, 'all'),
     ],
-    columns: {
-      package: a.packageId,
-      packageName: packages.name,
-      local: a.localId,
-      localName: locals.name,
-      activity: a.activityId,
-      activityName: activities.name,
-      function: a.functionId,
-      functionName: functions.name,
-      occurrence: a.occurrenceId,
-      occurrenceName: occurrences.name,
+    own: {
       classification: occurrences.classification,
       quantity: a.quantity,
       notes: a.notes,
@@ -274,21 +299,6 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
       'userName',
     ],
     texts: [a.notes, a.reportInfo],
-    names: [
-      byName(a.packageId, packages, packages.name),
-      byName(a.localId, locals, locals.name),
-      byName(a.activityId, activities, activities.name),
-      byName(a.functionId, functions, functions.name),
-      byName(a.occurrenceId, occurrences, occurrences.name, 'all'),
-    ],
-    nameSorts: {
-      packageName: ['package_order', packages, packages.name, a.packageId, 'contract'],
-      localName: ['local_order', locals, locals.name, a.localId, 'contract'],
-      activityName: ['activity_order', activities, activities.name, a.activityId, 'contract'],
-      functionName: ['function_order', functions, functions.name, a.functionId, 'contract'],
-      occurrenceName: ['occurrence_order', occurrences, occurrences.name, a.occurrenceId, 'all'],
-      userName: ['user_order', users, users.firstName, a.userId, 'reporters'],
-    },
     valueSorts: {
       classification: codeSort(occurrences.classification),
       quantity: valueSort(a.quantity, 'integer'),
@@ -296,25 +306,13 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
   },
   equipment: {
     table: e,
-    shown: [
-      [packages, e.packageId],
-      [areas, e.areaId],
-      [activities, e.activityId],
-      [equipment, e.equipmentId],
+    references: [
+      ref('package', packages, e.packageId, { packageName: packages.name }),
+      ref('area', areas, e.areaId, { areaName: areas.name }),
+      ref('activity', activities, e.activityId, { activityName: activities.name }),
+      ref('equipment', equipment, e.equipmentId, { equipmentName, company: equipment.company }),
     ],
-    columns: {
-      package: e.packageId,
-      packageName: packages.name,
-      area: e.areaId,
-      areaName: areas.name,
-      activity: e.activityId,
-      activityName: activities.name,
-      equipment: e.equipmentId,
-      equipmentName,
-      company: equipment.company,
-      classification: e.classification,
-      notes: e.notes,
-    },
+    own: { classification: e.classification, notes: e.notes },
     exported: [
       'id',
       'localDate',
@@ -329,40 +327,16 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
       'userName',
     ],
     texts: [e.notes],
-    names: [
-      byName(e.packageId, packages, packages.name),
-      byName(e.areaId, areas, areas.name),
-      byName(e.activityId, activities, activities.name),
-      byName(e.equipmentId, equipment, equipmentName),
-      byName(e.equipmentId, equipment, equipment.company),
-    ],
-    nameSorts: {
-      packageName: ['package_order', packages, packages.name, e.packageId, 'contract'],
-      areaName: ['area_order', areas, areas.name, e.areaId, 'contract'],
-      activityName: ['activity_order', activities, activities.name, e.activityId, 'contract'],
-      equipmentName: ['equipment_order', equipment, equipmentName, e.equipmentId, 'contract'],
-      company: ['company_order', equipment, equipment.company, e.equipmentId, 'contract'],
-      userName: ['user_order', users, users.firstName, e.userId, 'reporters'],
-    },
     valueSorts: { classification: codeSort(e.classification) },
   },
   quantity: {
     table: q,
-    shown: [
-      [packages, q.packageId],
-      [areas, q.areaId],
-      [activities, q.activityId],
+    references: [
+      ref('package', packages, q.packageId, { packageName: packages.name }),
+      ref('area', areas, q.areaId, { areaName: areas.name }),
+      ref('activity', activities, q.activityId, { activityName: activities.name }),
     ],
-    columns: {
-      package: q.packageId,
-      packageName: packages.name,
-      area: q.areaId,
-      areaName: areas.name,
-      activity: q.activityId,
-      activityName: activities.name,
-      quantity: q.quantity,
-      unity: q.unity,
-    },
+    own: { quantity: q.quantity, unity: q.unity },
     exported: [
       'id',
       'localDate',
@@ -375,23 +349,17 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
       'userName',
     ],
     texts: [],
-    names: [
-      byName(q.packageId, packages, packages.name),
-      byName(q.areaId, areas, areas.name),
-      byName(q.activityId, activities, activities.name),
-    ],
-    nameSorts: {
-      packageName: ['package_order', packages, packages.name, q.packageId, 'contract'],
-      areaName: ['area_order', areas, areas.name, q.areaId, 'contract'],
-      activityName: ['activity_order', activities, activities.name, q.activityId, 'contract'],
-      userName: ['user_order', users, users.firstName, q.userId, 'reporters'],
-    },
     valueSorts: { quantity: valueSort(q.quantity, 'numeric') },
   },
 };
 
 /** The referenced names a kind searches, the reporter's last. */
-const namesOf = (shape: KindShape): NameSearch[] => [...shape.names, byReporter(shape.table)];
+const namesOf = (shape: KindShape): NameSearch[] => [
+  ...referencedNames(shape).map(({ name, reference: { column, target, records } }) =>
+    byName(column, target, name, records),
+  ),
+  byReporter(shape.table),
+];
 
 /**
  * How a kind is read for one contract: the name sorts' derived tables hold that contract's
