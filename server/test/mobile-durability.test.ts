@@ -135,7 +135,11 @@ describe(`an acknowledged row survives SIGKILL of the server (${databaseUrl ? 'P
 
     const batches: { rows: ReturnType<typeof row>[]; acknowledged: boolean }[] = [];
     let committedUnanswered = 0;
-    for (let crash = 0; crash < CRASHES; crash += 1) {
+    // A kill can land just after every batch on the wire was answered: such a round proves
+    // nothing, so kills go on until CRASHES of them caught batches unanswered.
+    let caught = 0;
+    for (let kill = 0; caught < CRASHES; kill += 1) {
+      assert.ok(kill < CRASHES * 5, `only ${caught} of ${kill} kills came while batches were on the wire`);
       // Several connections send until the server dies under them.
       const round: typeof batches = [];
       let killed = false;
@@ -164,7 +168,7 @@ describe(`an acknowledged row survives SIGKILL of the server (${databaseUrl ? 'P
       await Promise.all(senders);
       batches.push(...round);
       const unanswered = round.filter((batch) => !batch.acknowledged);
-      assert.ok(unanswered.length > 0, 'the kill came while batches were on the wire');
+      if (unanswered.length > 0) caught += 1;
 
       child = await startChild();
       token = await signIn();
@@ -201,7 +205,7 @@ describe(`an acknowledged row survives SIGKILL of the server (${databaseUrl ? 'P
     const sent = batches.length * BATCH;
     assert.deepEqual(stored, { rows: sent, ids: sent });
     process.stdout.write(
-      `# durability (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): ${CRASHES} SIGKILLs, ${batches.length} batches of ${BATCH}, ` +
+      `# durability (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): ${CRASHES} SIGKILLs during batches, ${batches.length} batches of ${BATCH}, ` +
         `${committedUnanswered} of the unanswered ones had been committed, ${sent} rows in the end, each once\n`,
     );
   });
