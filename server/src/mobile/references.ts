@@ -1,18 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
-import {
-  activities,
-  areas,
-  blocks,
-  disciplines,
-  equipment,
-  functions,
-  locals,
-  occurrences,
-  packages,
-} from '../db/schema/catalogue.js';
+import { occurrences } from '../db/schema/catalogue.js';
+import { catalogueChain } from '../resources/catalogue.js';
 import { bases, contracts, works } from '../db/schema/organisation.js';
 import type { Caller } from '../scope.js';
 import { contractsScope } from '../scope.js';
@@ -27,7 +18,10 @@ import { contractsScope } from '../scope.js';
  * cached, so a deactivation counts from the next batch on.
  */
 
-export type ReferenceKind = 'package' | 'local' | 'area' | 'activity' | 'function' | 'equipment' | 'occurrence';
+/** The catalogue records a row may name, each checked through its declared chain. */
+const CHAINED = ['package', 'local', 'area', 'activity', 'function', 'equipment'] as const;
+
+export type ReferenceKind = (typeof CHAINED)[number] | 'occurrence';
 
 export interface Reference {
   contract: number | null;
@@ -35,7 +29,7 @@ export interface Reference {
   package: number | null;
   local: number | null;
   area: number | null;
-  /** Active with every ancestor below its contract (the contract is checked on its own). */
+  /** Active with every ancestor (its contract's own refusal, contract_out_of_scope, comes first). */
   active: boolean;
 }
 
@@ -124,67 +118,25 @@ export async function loadReferences(orm: Orm, caller: Caller, ids: ReferencedId
         sql`${contracts} join ${works} on ${works.id} = ${contracts.workId} join ${bases} on ${bases.id} = ${contracts.baseId}`,
         ids.contract,
       ),
-      part(
-        'package',
-        {
-          id: sql`${packages.id}`,
-          contract: sql`${packages.contractId}`,
-          active: sql`(${packages.isActive} and ${blocks.isActive} and ${locals.isActive} and ${areas.isActive} and ${disciplines.isActive})`,
-        },
-        sql`${packages} join ${blocks} on ${blocks.id} = ${packages.blockId} join ${locals} on ${locals.id} = ${blocks.localId}
-          join ${areas} on ${areas.id} = ${locals.areaId} join ${disciplines} on ${disciplines.id} = ${areas.disciplineId}`,
-        ids.package,
-      ),
-      part(
-        'local',
-        {
-          id: sql`${locals.id}`,
-          contract: sql`${locals.contractId}`,
-          active: sql`(${locals.isActive} and ${areas.isActive} and ${disciplines.isActive})`,
-        },
-        sql`${locals} join ${areas} on ${areas.id} = ${locals.areaId} join ${disciplines} on ${disciplines.id} = ${areas.disciplineId}`,
-        ids.local,
-      ),
-      part(
-        'area',
-        {
-          id: sql`${areas.id}`,
-          contract: sql`${areas.contractId}`,
-          active: sql`(${areas.isActive} and ${disciplines.isActive})`,
-        },
-        sql`${areas} join ${disciplines} on ${disciplines.id} = ${areas.disciplineId}`,
-        ids.area,
-      ),
-      part(
-        'activity',
-        {
-          id: sql`${activities.id}`,
-          contract: sql`${activities.contractId}`,
-          package: sql`${activities.packageId}`,
-          local: sql`${activities.localId}`,
-          area: sql`${activities.areaId}`,
-          // Its chain is its ancestry (docs/hierarchy.md): area with discipline, local, block, package.
-          active: sql`(${activities.isActive} and ${areas.isActive} and ${disciplines.isActive} and ${locals.isActive}
-            and ${blocks.isActive} and ${packages.isActive})`,
-        },
-        sql`${activities} join ${areas} on ${areas.id} = ${activities.areaId}
-          join ${disciplines} on ${disciplines.id} = ${areas.disciplineId}
-          join ${locals} on ${locals.id} = ${activities.localId} join ${blocks} on ${blocks.id} = ${activities.blockId}
-          join ${packages} on ${packages.id} = ${activities.packageId}`,
-        ids.activity,
-      ),
-      part(
-        'function',
-        { id: sql`${functions.id}`, contract: sql`${functions.contractId}`, active: sql`${functions.isActive}` },
-        sql`${functions}`,
-        ids.function,
-      ),
-      part(
-        'equipment',
-        { id: sql`${equipment.id}`, contract: sql`${equipment.contractId}`, active: sql`${equipment.isActive}` },
-        sql`${equipment}`,
-        ids.equipment,
-      ),
+      ...CHAINED.map((kind) => {
+        const { table, from, active } = catalogueChain(kind);
+        const columns = table as unknown as Record<'contractId' | 'packageId' | 'localId' | 'areaId', AnyColumn>;
+        return part(
+          kind,
+          {
+            id: sql`${table.id}`,
+            contract: sql`${columns.contractId}`,
+            // An activity names its package, local and area: the row must name the same.
+            ...(kind === 'activity'
+              ? { package: sql`${columns.packageId}`, local: sql`${columns.localId}`, area: sql`${columns.areaId}` }
+              : {}),
+            // Active with every ancestor, as the hierarchy declares them (docs/hierarchy.md).
+            active,
+          },
+          from,
+          ids[kind],
+        );
+      }),
       part(
         'occurrence',
         { id: sql`${occurrences.id}`, contract: sql`null::int`, active: sql`${occurrences.isActive}` },

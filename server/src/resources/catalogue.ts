@@ -97,6 +97,16 @@ function catalogueReads(entity: CatalogueEntity) {
   };
 }
 
+/**
+ * A catalogue record with its ancestors joined, and "active with all of them": the rule the
+ * lists, selects and parent checks apply, for whoever else must check a reference (the
+ * mobile ingestion, server/src/mobile/references.ts).
+ */
+export function catalogueChain(entity: CatalogueEntity): { table: EntityTable; from: SQL; active: SQL } {
+  const { table, from, ancestorsActive } = catalogueReads(entity);
+  return { table, from, active: sql`(${table.isActive} and ${ancestorsActive})` };
+}
+
 export interface CatalogueOptions<Item, Input extends object> {
   /** The item's own columns, by the spec's field names (id, parents, isActive and createdAt are added). */
   columns: Record<string, AnyColumn | SQL>;
