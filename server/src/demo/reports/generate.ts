@@ -1,3 +1,4 @@
+import { addDays, weekdayOf } from '@canteiro/shared/domain';
 import type { MeasureUnit } from '@canteiro/shared/domain';
 import {
   CREW_MAX,
@@ -149,13 +150,7 @@ const LATEST_RECEIPT = 21 * 60;
 /** Machines broken down get a note this often. */
 const DOWN_NOTE = 0.3;
 
-export const addDays = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
-const isoWeekday = (day: string): number => {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return weekday === 0 ? 7 : weekday;
-};
 
 /**
  * The demo's window: `weeks` weeks on the site's calendar that end the day before `today`
@@ -164,7 +159,7 @@ const isoWeekday = (day: string): number => {
  */
 export function reportWindow(today: Date, weeks: number): { firstDay: string; lastDay: string } {
   const lastDay = addDays(today.toISOString().slice(0, 10), -1);
-  const monday = addDays(lastDay, 1 - isoWeekday(lastDay));
+  const monday = addDays(lastDay, 1 - weekdayOf(lastDay));
   return { firstDay: addDays(monday, -7 * (weeks - 1)), lastDay };
 }
 
@@ -212,7 +207,7 @@ export function* generateReports(plans: readonly ContractPlan[], options: Genera
 
   for (let dayIndex = 0; dayIndex < totalDays; dayIndex += options.sampleEvery ?? 1) {
     const day = addDays(firstDay, dayIndex);
-    const weekday = isoWeekday(day);
+    const weekday = weekdayOf(day);
     const week = Math.floor(dayIndex / 7);
     const rows: DayRows = { day, activity: [], equipment: [], quantity: [] };
     if (weekday === 7) continue;

@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { addDays, filtersToQuery, minutesOfDay, reportFiltersSchema, weekDays, weekOf } from '../schemas/filters';
+import {
+  addDays,
+  filtersToQuery,
+  weekdayOf,
+  minutesOfDay,
+  reportFiltersSchema,
+  weekDays,
+  weekOf,
+} from '../schemas/filters';
 import { fieldErrors } from '../schemas/issues';
 
 const errorsOf = (input: unknown) => {
@@ -154,5 +162,11 @@ describe('ISO weeks and days', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+  it('names the ISO weekday of a day, Monday 1 to Sunday 7', () => {
+    expect(weekdayOf('2026-11-23')).toBe(1);
+    expect(weekdayOf('2026-11-28')).toBe(6);
+    expect(weekdayOf('2026-11-29')).toBe(7);
+    expect(() => weekdayOf('2026-02-30')).toThrow();
   });
 });

@@ -72,6 +72,13 @@ export function addDays(day: string, days: number): string {
 /** ISO weekday of a calendar day: 1 Monday … 7 Sunday. */
 const isoWeekday = (date: Date): number => ((date.getUTCDay() + 6) % 7) + 1;
 
+/** The ISO weekday (1 Monday … 7 Sunday) of `YYYY-MM-DD`. */
+export function weekdayOf(day: string): number {
+  const date = utcDay(day);
+  if (!date) throw new Error(`not a calendar day: ${day}`);
+  return isoWeekday(date);
+}
+
 /** Monday of ISO week 1 of `year`: the week holding 4 January. */
 function firstMonday(year: number): string {
   const january4 = utcDay(`${String(year).padStart(4, '0')}-01-04`)!;
