@@ -24,7 +24,10 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { MobileCatalogue } from '@canteiro/shared/domain';
 import { migrateFromScratch, openDatabase, selectRows } from '../src/db/connection.js';
+import { loadConfig } from '../src/config.js';
 import { copyRows } from '../src/db/copy.js';
+import { ACTIVITY_COLUMNS } from '../src/demo/reports/generate.js';
+import { siteClock } from '../src/demo/reports/site-clock.js';
 import { insertDemoData } from '../src/demo/seed.js';
 import { freePort, median, repository, startServer, stopServer, table } from './support.js';
 import { summariseProfile } from './profile-summary.js';
@@ -37,6 +40,8 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const REPORTER = 'reporter@canteiro.test';
 const where = DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+/** The server's site clock (SITE_TIME_ZONE), which the COPY rows are dated on too. */
+const SITE_TIME_ZONE = loadConfig().siteTimeZone;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'canteiro-bench-ingestion-'));
 const output = path.join(repository, '.bench');
@@ -168,49 +173,35 @@ async function run(base: string, token: string, chosen: Pickers, clients: number
   };
 }
 
-const COPY_COLUMNS = [
-  'id',
-  'contract_id',
-  'report_time',
-  'local_date',
-  'local_minute',
-  'local_weekday',
-  'user_id',
-  'package_id',
-  'local_id',
-  'activity_id',
-  'function_id',
-  'occurrence_id',
-  'quantity',
-  'notes',
-  'report_info',
-  'is_scheduled',
-];
-
-/** The same rows as the API stores, site clock included (São Paulo: UTC−3, no summer time since 2019). */
+/**
+ * The same rows as the API stores, in the generator's column order (demo/reports/generate.ts),
+ * the site clock computed as the generator computes it (tested against PostgreSQL's).
+ */
 function* copyRowsOf(count: number, chosen: Pickers, userId: number): Generator<unknown[]> {
+  const receivedAt = new Date().toISOString();
   for (let i = 0; i < count; i += 1) {
     const row = activityRow(chosen);
-    const at = new Date(row.reportTime);
-    const local = new Date(at.getTime() - 3 * 3_600_000);
-    yield [
-      row.id,
-      row.contract,
-      row.reportTime,
-      local.toISOString().slice(0, 10),
-      local.getUTCHours() * 60 + local.getUTCMinutes(),
-      ((local.getUTCDay() + 6) % 7) + 1,
-      userId,
-      row.package,
-      row.local,
-      row.activity,
-      row.function,
-      row.occurrence,
-      row.quantity,
-      row.notes,
-      row.reportInfo,
-      row.isScheduled,
-    ];
+    const { localDate, localMinute, localWeekday } = siteClock(Date.parse(row.reportTime), SITE_TIME_ZONE);
+    const values: Record<(typeof ACTIVITY_COLUMNS)[number], unknown> = {
+      id: row.id,
+      contract_id: row.contract,
+      report_time: row.reportTime,
+      local_date: localDate,
+      local_minute: localMinute,
+      local_weekday: localWeekday,
+      user_id: userId,
+      received_at: receivedAt,
+      package_id: row.package,
+      local_id: row.local,
+      activity_id: row.activity,
+      function_id: row.function,
+      occurrence_id: row.occurrence,
+      quantity: row.quantity,
+      notes: row.notes,
+      report_info: row.reportInfo,
+      is_scheduled: row.isScheduled,
+    };
+    yield ACTIVITY_COLUMNS.map((column) => values[column]);
   }
 }
 
@@ -224,7 +215,7 @@ async function copyBaseline(
     const [reporter] = await selectRows<{ id: number }>(db.orm, sql`select id from users where email = ${REPORTER}`);
     const rows = [...copyRowsOf(count, chosen, reporter!.id)];
     const started = performance.now();
-    const copied = await copyRows(db, 'activity_reports', COPY_COLUMNS, rows);
+    const copied = await copyRows(db, 'activity_reports', ACTIVITY_COLUMNS, rows);
     const seconds = (performance.now() - started) / 1000;
     return { rows: copied, seconds, rowsPerSecond: Math.round(copied / seconds) };
   } finally {
