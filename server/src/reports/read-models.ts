@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
-import type { ReportKind } from '@canteiro/shared/domain';
+import type { FieldLabel, ReportKind } from '@canteiro/shared/domain';
 import { activities, areas, equipment, functions, locals, occurrences, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
 import { activityReports, equipmentReports, quantityReports } from '../db/schema/reports.js';
@@ -11,6 +11,7 @@ import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import type { ReadModel } from '../crud/reads.js';
 import { columnList, isoDate, isoTimestamp } from '../crud/reads.js';
+import type { Cell, ExportColumn } from '../crud/export.js';
 import type { ExportDefinition } from '../crud/resource.js';
 import { listLabel } from '../resources/labels.js';
 
@@ -194,8 +195,6 @@ interface KindShape {
   references: readonly Reference[];
   /** The row's own fields (spec §3) beyond its references and what every kind has. */
   own: Record<string, AnyColumn | SQL>;
-  /** The item's fields its export shows (REPORT_EXPORTS): all it reads of each row. */
-  exported: readonly string[];
   /** The row's own text searched (notes, report info). */
   texts: readonly AnyColumn[];
   valueSorts: Record<string, SortKey>;
@@ -207,7 +206,8 @@ const referencedNames = (shape: KindShape) =>
     Object.entries(reference.names).map(([key, name]) => ({ key, name, reference })),
   );
 
-function readModel(shape: KindShape, contract: number, found?: readonly boolean[]): ReadModel {
+function readModel(kind: ReportKind, contract: number, found?: readonly boolean[]): ReadModel {
+  const shape = SHAPES[kind];
   const { table } = shape;
   const sorts = [
     ...referencedNames(shape).map(({ key, name, reference: { target, column, records = 'contract' } }) => ({
@@ -240,7 +240,8 @@ function readModel(shape: KindShape, contract: number, found?: readonly boolean[
     from: sql`${table} ${joins}`,
     joins,
     columns: columnList(columns),
-    exportColumns: columnList(Object.fromEntries(shape.exported.map((key) => [key, columns[key]!]))),
+    // What the export shows (REPORT_EXPORTS): all it reads of each row.
+    exportColumns: columnList(Object.fromEntries(exportedFields(kind).map((key) => [key, columns[key]!]))),
     search: [
       ...shape.texts,
       ...names.map(({ column, target, records, matches }): SearchColumn => ({
@@ -282,22 +283,6 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
       reportInfo: a.reportInfo,
       isScheduled: a.isScheduled,
     },
-    exported: [
-      'id',
-      'localDate',
-      'localTime',
-      'packageName',
-      'localName',
-      'activityName',
-      'functionName',
-      'occurrenceName',
-      'classification',
-      'quantity',
-      'isScheduled',
-      'notes',
-      'reportInfo',
-      'userName',
-    ],
     texts: [a.notes, a.reportInfo],
     valueSorts: {
       classification: codeSort(occurrences.classification),
@@ -313,19 +298,6 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
       ref('equipment', equipment, e.equipmentId, { equipmentName, company: equipment.company }),
     ],
     own: { classification: e.classification, notes: e.notes },
-    exported: [
-      'id',
-      'localDate',
-      'localTime',
-      'packageName',
-      'areaName',
-      'activityName',
-      'equipmentName',
-      'company',
-      'classification',
-      'notes',
-      'userName',
-    ],
     texts: [e.notes],
     valueSorts: { classification: codeSort(e.classification) },
   },
@@ -337,17 +309,6 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
       ref('activity', activities, q.activityId, { activityName: activities.name }),
     ],
     own: { quantity: q.quantity, unity: q.unity },
-    exported: [
-      'id',
-      'localDate',
-      'localTime',
-      'packageName',
-      'areaName',
-      'activityName',
-      'quantity',
-      'unity',
-      'userName',
-    ],
     texts: [],
     valueSorts: { quantity: valueSort(q.quantity, 'numeric') },
   },
@@ -367,7 +328,7 @@ const namesOf = (shape: KindShape): NameSearch[] => [
  * which referenced names the search matched (`searchedNamesFound`); the others are left out.
  */
 export const reportReadModel = (kind: ReportKind, contract: number, found?: readonly boolean[]): ReadModel =>
-  readModel(SHAPES[kind], contract, found);
+  readModel(kind, contract, found);
 
 /**
  * Which referenced names (in `reportReadModel`'s order) have a record matching the search,
@@ -391,11 +352,35 @@ export async function searchedNamesFound(
   return probes.map((_, index) => row?.[`n${index}`] === true);
 }
 
+/**
+ * One export column: an item field under its label, a list's value shown by its translated
+ * label. The export reads exactly these fields of each row (`exportedFields`).
+ */
+interface FieldColumn<Item> extends ExportColumn<Item> {
+  field: keyof Item & string;
+}
+function field<Item>(
+  header: FieldLabel,
+  key: keyof Item & string,
+  options: { list?: Parameters<typeof listLabel>[0]; format?: 'date' } = {},
+): FieldColumn<Item> {
+  const { list, format } = options;
+  return {
+    header,
+    field: key,
+    value: (item, locale) => {
+      const value = item[key] as Cell;
+      return list && (typeof value === 'string' || typeof value === 'number') ? listLabel(list, value, locale) : value;
+    },
+    ...(format ? { format } : {}),
+  };
+}
+
 /** The first columns of every export: the row and its moment on the site's clock. */
-const observedExport = <Item extends Observed>(): ExportDefinition<Item>['columns'] => [
-  { header: 'id', value: (item) => item.id },
-  { header: 'localDate', value: (item) => item.localDate, format: 'date' },
-  { header: 'localTime', value: (item) => item.localTime },
+const observedExport = <Item extends Observed>(): FieldColumn<Item>[] => [
+  field<Item>('id', 'id'),
+  field<Item>('localDate', 'localDate', { format: 'date' }),
+  field<Item>('localTime', 'localTime'),
 ];
 
 export const REPORT_EXPORTS = {
@@ -403,50 +388,50 @@ export const REPORT_EXPORTS = {
     fileName: { 'pt-BR': 'apontamentos-atividades', 'en-US': 'activity-reports' },
     columns: [
       ...observedExport<ActivityReportItem>(),
-      { header: 'package', value: (item) => item.packageName },
-      { header: 'local', value: (item) => item.localName },
-      { header: 'activity', value: (item) => item.activityName },
-      { header: 'function', value: (item) => item.functionName },
-      { header: 'occurrence', value: (item) => item.occurrenceName },
-      { header: 'classification', value: (item, locale) => listLabel('classification', item.classification, locale) },
-      { header: 'workersSeen', value: (item) => item.quantity },
-      { header: 'isScheduled', value: (item) => item.isScheduled },
-      { header: 'notes', value: (item) => item.notes },
-      { header: 'reportInfo', value: (item) => item.reportInfo },
-      { header: 'reporter', value: (item) => item.userName },
+      field<ActivityReportItem>('package', 'packageName'),
+      field<ActivityReportItem>('local', 'localName'),
+      field<ActivityReportItem>('activity', 'activityName'),
+      field<ActivityReportItem>('function', 'functionName'),
+      field<ActivityReportItem>('occurrence', 'occurrenceName'),
+      field<ActivityReportItem>('classification', 'classification', { list: 'classification' }),
+      field<ActivityReportItem>('workersSeen', 'quantity'),
+      field<ActivityReportItem>('isScheduled', 'isScheduled'),
+      field<ActivityReportItem>('notes', 'notes'),
+      field<ActivityReportItem>('reportInfo', 'reportInfo'),
+      field<ActivityReportItem>('reporter', 'userName'),
     ],
   },
   equipment: {
     fileName: { 'pt-BR': 'apontamentos-equipamentos', 'en-US': 'equipment-reports' },
     columns: [
       ...observedExport<EquipmentReportItem>(),
-      { header: 'package', value: (item) => item.packageName },
-      { header: 'area', value: (item) => item.areaName },
-      { header: 'activity', value: (item) => item.activityName },
-      { header: 'equipment', value: (item) => item.equipmentName },
-      { header: 'company', value: (item) => item.company },
-      {
-        header: 'classification',
-        value: (item, locale) => listLabel('equipmentClassification', item.classification, locale),
-      },
-      { header: 'notes', value: (item) => item.notes },
-      { header: 'reporter', value: (item) => item.userName },
+      field<EquipmentReportItem>('package', 'packageName'),
+      field<EquipmentReportItem>('area', 'areaName'),
+      field<EquipmentReportItem>('activity', 'activityName'),
+      field<EquipmentReportItem>('equipment', 'equipmentName'),
+      field<EquipmentReportItem>('company', 'company'),
+      field<EquipmentReportItem>('classification', 'classification', { list: 'equipmentClassification' }),
+      field<EquipmentReportItem>('notes', 'notes'),
+      field<EquipmentReportItem>('reporter', 'userName'),
     ],
   },
   quantity: {
     fileName: { 'pt-BR': 'apontamentos-quantidades', 'en-US': 'quantity-reports' },
     columns: [
       ...observedExport<QuantityReportItem>(),
-      { header: 'package', value: (item) => item.packageName },
-      { header: 'area', value: (item) => item.areaName },
-      { header: 'activity', value: (item) => item.activityName },
-      { header: 'producedQuantity', value: (item) => item.quantity },
-      { header: 'unity', value: (item, locale) => listLabel('measureUnit', item.unity, locale) },
-      { header: 'reporter', value: (item) => item.userName },
+      field<QuantityReportItem>('package', 'packageName'),
+      field<QuantityReportItem>('area', 'areaName'),
+      field<QuantityReportItem>('activity', 'activityName'),
+      field<QuantityReportItem>('producedQuantity', 'quantity'),
+      field<QuantityReportItem>('unity', 'unity', { list: 'measureUnit' }),
+      field<QuantityReportItem>('reporter', 'userName'),
     ],
   },
 } satisfies {
-  activity: ExportDefinition<ActivityReportItem>;
-  equipment: ExportDefinition<EquipmentReportItem>;
-  quantity: ExportDefinition<QuantityReportItem>;
+  activity: ExportDefinition<ActivityReportItem> & { columns: FieldColumn<ActivityReportItem>[] };
+  equipment: ExportDefinition<EquipmentReportItem> & { columns: FieldColumn<EquipmentReportItem>[] };
+  quantity: ExportDefinition<QuantityReportItem> & { columns: FieldColumn<QuantityReportItem>[] };
 };
+
+/** The item fields a kind's export reads. */
+const exportedFields = (kind: ReportKind): string[] => REPORT_EXPORTS[kind].columns.map((column) => column.field);
