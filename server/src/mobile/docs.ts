@@ -1,4 +1,5 @@
 import type { FastifySchema } from 'fastify';
+import { credentials, signInAnswers } from '../routes/authentication-docs.js';
 import {
   ERROR_CODES,
   EQUIPMENT_CLASSIFICATIONS,
@@ -31,22 +32,8 @@ export const mobileLoginDocs: FastifySchema = {
     'The same check as /api/authentication/login without from_web: the same throttling and the same 401 for an ' +
     'unknown e-mail, a wrong password or an inactive user. Answers the token for `Authorization: Token <token>`.',
   tags,
-  body: {
-    type: 'object',
-    properties: { email: { type: 'string', format: 'email' }, password: { type: 'string', minLength: 5 } },
-    required: ['email', 'password'],
-  },
-  response: {
-    200: {
-      description: 'Signed in.',
-      type: 'object',
-      properties: { token: { type: 'string' }, user: { $ref: 'SessionUser#' } },
-      required: ['token', 'user'],
-    },
-    400: error('validation_failed, with a code per field.'),
-    401: error('invalid_credentials.'),
-    429: error('rate_limited (Retry-After says when to try again).'),
-  },
+  body: { type: 'object', properties: credentials, required: ['email', 'password'] },
+  response: signInAnswers,
 };
 
 export const mobileLogoutDocs: FastifySchema = {

@@ -15,6 +15,25 @@ const xsrf = {
   required: ['x-xsrf-token'],
 };
 const password = { type: 'string', minLength: MIN_PASSWORD_LENGTH };
+
+/** The credentials both sign-ins take (the web's adds from_web). */
+export const credentials = {
+  email: { type: 'string', format: 'email' },
+  password,
+};
+
+/** What both sign-ins answer (this one and the mobile app's, server/src/mobile/docs.ts). */
+export const signInAnswers = {
+  200: {
+    description: 'Signed in.',
+    type: 'object',
+    properties: { token: { type: 'string' }, user: { $ref: 'SessionUser#' } },
+    required: ['token', 'user'],
+  },
+  400: error('validation_failed, with a code per field.'),
+  401: error('invalid_credentials.'),
+  429: error('rate_limited: too many failures for this account or address; see Retry-After.'),
+};
 const userAnswer = (description: string) => ({
   description,
   type: 'object',
@@ -32,8 +51,7 @@ export const loginDocs: FastifySchema = {
   body: {
     type: 'object',
     properties: {
-      email: { type: 'string', format: 'email' },
-      password,
+      ...credentials,
       from_web: {
         type: 'boolean',
         default: false,
@@ -45,16 +63,8 @@ export const loginDocs: FastifySchema = {
     required: ['email', 'password'],
   },
   response: {
-    200: {
-      description: 'Signed in.',
-      type: 'object',
-      properties: { token: { type: 'string' }, user: { $ref: 'SessionUser#' } },
-      required: ['token', 'user'],
-    },
-    400: error('validation_failed, with a code per field.'),
-    401: error('invalid_credentials.'),
+    ...signInAnswers,
     403: error('reporter_denied (a reporter signing in from the web), or xsrf_mismatch.'),
-    429: error('rate_limited: too many failures for this account or address; see Retry-After.'),
   },
 };
 
