@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
-import type { FieldLabel, ReportKind } from '@canteiro/shared/domain';
+import type {
+  ActivityReportItem,
+  EquipmentReportItem,
+  FieldLabel,
+  QuantityReportItem,
+  ReportItem,
+  ReportKind,
+} from '@canteiro/shared/domain';
 import { activities, areas, equipment, functions, locals, occurrences, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
 import { activityReports, equipmentReports, quantityReports } from '../db/schema/reports.js';
@@ -27,59 +34,6 @@ import { listLabel } from '../resources/labels.js';
  * - No scope here: the route checks the one contract of the filters (filters.ts
  *   `scopedReportConditions`) before any row is read.
  */
-
-interface Observed {
-  id: string;
-  contract: number;
-  reportTime: string;
-  localDate: string;
-  localTime: string;
-  user: number;
-  userName: string | null;
-}
-
-export interface ActivityReportItem extends Observed {
-  package: number;
-  packageName: string;
-  local: number;
-  localName: string;
-  activity: number;
-  activityName: string;
-  function: number;
-  functionName: string;
-  occurrence: number;
-  occurrenceName: string;
-  classification: string;
-  quantity: number;
-  notes: string | null;
-  reportInfo: string | null;
-  isScheduled: boolean;
-}
-
-export interface EquipmentReportItem extends Observed {
-  package: number;
-  packageName: string;
-  area: number;
-  areaName: string;
-  activity: number;
-  activityName: string;
-  equipment: number;
-  equipmentName: string;
-  company: string;
-  classification: string;
-  notes: string | null;
-}
-
-export interface QuantityReportItem extends Observed {
-  package: number;
-  packageName: string;
-  area: number;
-  areaName: string;
-  activity: number;
-  activityName: string;
-  quantity: number;
-  unity: string;
-}
 
 type ReportTable = typeof activityReports | typeof equipmentReports | typeof quantityReports;
 type Named = { id: AnyColumn };
@@ -377,7 +331,7 @@ function field<Item>(
 }
 
 /** The first columns of every export: the row and its moment on the site's clock. */
-const observedExport = <Item extends Observed>(): FieldColumn<Item>[] => [
+const observedExport = <Item extends ReportItem>(): FieldColumn<Item>[] => [
   field<Item>('id', 'id'),
   field<Item>('localDate', 'localDate', { format: 'date' }),
   field<Item>('localTime', 'localTime'),

@@ -150,3 +150,59 @@ export interface EquipmentItem extends CatalogueItem {
   type: string;
   specification: string;
 }
+
+/* The report lists (GET /api/reports/{activity,equipment,quantity}, docs/reports.md). */
+
+/** What every report row carries: the device's id, its contract, the instant (UTC) and its site day and time, the reporter (docs/reports.md "Items"). */
+export interface ReportItem {
+  id: string;
+  contract: number;
+  reportTime: string;
+  localDate: string;
+  localTime: string;
+  user: number;
+  userName: string | null;
+}
+
+export interface ActivityReportItem extends ReportItem {
+  package: number;
+  packageName: string;
+  local: number;
+  localName: string;
+  activity: number;
+  activityName: string;
+  function: number;
+  functionName: string;
+  occurrence: number;
+  occurrenceName: string;
+  classification: string;
+  quantity: number;
+  notes: string | null;
+  reportInfo: string | null;
+  isScheduled: boolean;
+}
+
+export interface EquipmentReportItem extends ReportItem {
+  package: number;
+  packageName: string;
+  area: number;
+  areaName: string;
+  activity: number;
+  activityName: string;
+  equipment: number;
+  equipmentName: string;
+  company: string;
+  classification: string;
+  notes: string | null;
+}
+
+export interface QuantityReportItem extends ReportItem {
+  package: number;
+  packageName: string;
+  area: number;
+  areaName: string;
+  activity: number;
+  activityName: string;
+  quantity: number;
+  unity: string;
+}

@@ -1,46 +1,8 @@
 import { activenessColors, activityStatusColors, formatDate } from '@canteiro/shared/core';
+import type { ActivityReportItem, EquipmentReportItem, QuantityReportItem, ReportItem } from '@canteiro/shared/domain';
 import type { ColumnDefinition, TagColors } from '@canteiro/shared/ui';
 import { formatNumber } from '@canteiro/shared/ui';
 import type { ReportDefinition } from './report-screen';
-
-/** What every report row carries (docs/reports.md "Items"): the device's id, the site's day and time, the reporter. */
-interface Observed {
-  id: string;
-  contract: number;
-  reportTime: string;
-  localDate: string;
-  localTime: string;
-  user: number;
-  userName: string | null;
-}
-
-export interface ActivityReportRow extends Observed {
-  packageName: string;
-  localName: string;
-  activityName: string;
-  functionName: string;
-  occurrenceName: string;
-  classification: string;
-  quantity: number;
-  isScheduled: boolean;
-}
-
-export interface EquipmentReportRow extends Observed {
-  packageName: string;
-  areaName: string;
-  activityName: string;
-  equipmentName: string;
-  company: string;
-  classification: string;
-}
-
-export interface QuantityReportRow extends Observed {
-  packageName: string;
-  areaName: string;
-  activityName: string;
-  quantity: number;
-  unity: string;
-}
 
 /** The theme's three tones (good, watch, bad: 4.5:1 or more), for what a crew's or a machine's time was. */
 const GOOD: TagColors = activityStatusColors.finished;
@@ -53,27 +15,27 @@ export const equipmentClassificationColors = { working: GOOD, idle: WATCH, down:
  * The columns shared by the three lists. What identifies a row fits at 1064 px (site day and hour,
  * activity and what was seen); package, place and reporter join on wide windows (`wide`).
  */
-const whenColumn: ColumnDefinition<Observed> = {
+const whenColumn: ColumnDefinition<ReportItem> = {
   key: 'localDate',
   titleKey: 'dash:columns.when',
   width: 150,
   sortKey: 'reportTime',
   render: (row) => `${formatDate(row.localDate)} ${row.localTime}`,
 };
-const reporterColumn: ColumnDefinition<Observed> = {
+const reporterColumn: ColumnDefinition<ReportItem> = {
   key: 'userName',
   titleKey: 'fields:reporter',
   sortKey: 'userName',
   wide: true,
 };
-const named = (key: string, titleKey: string, wide = false): ColumnDefinition<Observed> => ({
+const named = (key: string, titleKey: string, wide = false): ColumnDefinition<ReportItem> => ({
   key,
   titleKey,
   sortKey: key,
   ...(wide ? { wide } : {}),
 });
 
-export const activityReport: ReportDefinition<ActivityReportRow> = {
+export const activityReport: ReportDefinition<ActivityReportItem> = {
   endpoint: 'reports/activity',
   titleKey: 'common:routes.activityReport.title',
   columns: [
@@ -106,10 +68,10 @@ export const activityReport: ReportDefinition<ActivityReportRow> = {
       render: (row, t) => t(row.isScheduled ? 'kit:yes' : 'kit:no'),
       wide: true,
     },
-  ] as ColumnDefinition<ActivityReportRow>[],
+  ] as ColumnDefinition<ActivityReportItem>[],
 };
 
-export const equipmentReport: ReportDefinition<EquipmentReportRow> = {
+export const equipmentReport: ReportDefinition<EquipmentReportItem> = {
   endpoint: 'reports/equipment',
   titleKey: 'dash:routes.equipmentReport.title',
   columns: [
@@ -127,10 +89,10 @@ export const equipmentReport: ReportDefinition<EquipmentReportRow> = {
       tags: { colors: equipmentClassificationColors, labelPrefix: 'lists:equipmentClassification.' },
     },
     reporterColumn,
-  ] as ColumnDefinition<EquipmentReportRow>[],
+  ] as ColumnDefinition<EquipmentReportItem>[],
 };
 
-export const quantityReport: ReportDefinition<QuantityReportRow> = {
+export const quantityReport: ReportDefinition<QuantityReportItem> = {
   endpoint: 'reports/quantity',
   titleKey: 'dash:routes.quantityReport.title',
   columns: [
@@ -147,5 +109,5 @@ export const quantityReport: ReportDefinition<QuantityReportRow> = {
       render: (row) => `${formatNumber(row.quantity)} ${row.unity}`,
     },
     reporterColumn,
-  ] as ColumnDefinition<QuantityReportRow>[],
+  ] as ColumnDefinition<QuantityReportItem>[],
 };
