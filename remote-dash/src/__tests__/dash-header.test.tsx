@@ -178,6 +178,8 @@ describe('the header on a report screen', () => {
     );
     expect(screen.getByText('Agrega valor')).toBeInTheDocument();
     expect(screen.getByLabelText('Do dia da semana')).toBeInTheDocument();
+    // A list has no time axis: no range type to choose.
+    expect(screen.queryByLabelText('Agrupar por')).not.toBeInTheDocument();
   });
 
   it('keeps a filter change in the URL and starts again at page 1', async () => {

@@ -82,6 +82,7 @@ export function DashHeader({
   update,
   actions,
   extra,
+  bucketed = false,
 }: {
   title: string;
   values: HeaderValues;
@@ -91,6 +92,11 @@ export function DashHeader({
   actions?: ReactNode;
   /** A control of the screen's own on the contract's row, at its right (a report's search). */
   extra?: ReactNode;
+  /**
+   * The screen draws a time axis, bucketed by the range type (day, week, month, year): only
+   * then is the range select shown. A report list has no axis: a select there would change nothing.
+   */
+  bucketed?: boolean;
 }) {
   const { t } = useTranslation(['dash', 'fields', 'kit', 'common']);
   const contract = values.contract;
@@ -152,20 +158,22 @@ export function DashHeader({
         <div style={{ marginBottom: -16 }}>
           <ContextPicker context={DASH_CONTRACT} t={t as TFunction} value={contract} onChange={chooseContract} />
         </div>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-          <label htmlFor={idOf('range')} style={{ fontWeight: 600 }}>
-            {t('dash:header.range')}
-          </label>
-          <Select<string>
-            id={idOf('range')}
-            value={values.range || undefined}
-            placeholder={t('dash:header.rangeType.auto')}
-            allowClear={{ label: t('kit:clearField', { field: t('dash:header.range') }) }}
-            onChange={(next) => update({ range: next ?? '' })}
-            options={RANGE_TYPES.map((range) => ({ value: range, label: t(`dash:header.rangeType.${range}`) }))}
-            style={{ width: 130 }}
-          />
-        </div>
+        {bucketed ? (
+          <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <label htmlFor={idOf('range')} style={{ fontWeight: 600 }}>
+              {t('dash:header.range')}
+            </label>
+            <Select<string>
+              id={idOf('range')}
+              value={values.range || undefined}
+              placeholder={t('dash:header.rangeType.auto')}
+              allowClear={{ label: t('kit:clearField', { field: t('dash:header.range') }) }}
+              onChange={(next) => update({ range: next ?? '' })}
+              options={RANGE_TYPES.map((range) => ({ value: range, label: t(`dash:header.rangeType.${range}`) }))}
+              style={{ width: 130 }}
+            />
+          </div>
+        ) : null}
         {/* It gives way first: at 1064 px it narrows to stay on the contract's row. */}
         {extra ? <div style={{ marginLeft: 'auto', flex: '1 1 150px', maxWidth: 240 }}>{extra}</div> : null}
       </div>
