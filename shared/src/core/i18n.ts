@@ -11,6 +11,7 @@ import {
   STORAGE_KEYS,
   commonMessages,
   fieldMessages,
+  figureMessages,
   listMessages,
 } from '@canteiro/shared/domain';
 import type { Locale } from '@canteiro/shared/domain';
@@ -40,10 +41,20 @@ void i18n.use(initReactI18next).init({
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
   defaultNS: 'common',
-  ns: ['common', 'lists', 'fields'],
+  ns: ['common', 'lists', 'fields', 'figures'],
   resources: {
-    'pt-BR': { common: commonMessages['pt-BR'], lists: listMessages['pt-BR'], fields: fieldMessages['pt-BR'] },
-    'en-US': { common: commonMessages['en-US'], lists: listMessages['en-US'], fields: fieldMessages['en-US'] },
+    'pt-BR': {
+      common: commonMessages['pt-BR'],
+      lists: listMessages['pt-BR'],
+      fields: fieldMessages['pt-BR'],
+      figures: figureMessages['pt-BR'],
+    },
+    'en-US': {
+      common: commonMessages['en-US'],
+      lists: listMessages['en-US'],
+      fields: fieldMessages['en-US'],
+      figures: figureMessages['en-US'],
+    },
   },
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -17,3 +17,4 @@ export * from './schemas/catalogue.js';
 export * from './schemas/filters.js';
 export * from './schemas/reports.js';
 export * from './dashboards.js';
+export * from './dashboard-tables.js';

@@ -28,3 +28,5 @@ export function errorMessage(code: string, locale: Locale = DEFAULT_LOCALE): str
   const errors = commonMessages[locale].errors as Record<string, string>;
   return errors[code] ?? commonMessages[DEFAULT_LOCALE].errors.server_error;
 }
+export { figureMessages } from './figures.js';
+export type { FigureColumnKey, FigureTableKey, FigureValueKey } from './figures.js';

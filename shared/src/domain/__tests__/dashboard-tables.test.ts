@@ -1,0 +1,100 @@
+import { dashboardTable, dashboardTables, formatFigure } from '../dashboard-tables';
+import type { ClassTotals, DashboardMeta, ProjectHealthDashboard } from '../dashboards';
+import { figureMessages } from '../messages';
+import { emptyValues, keyPaths } from '../../../test/same-keys';
+
+const meta: DashboardMeta = { filters: { contract: 1, range: 'week' }, generatedAt: '2026-11-23T12:00:00.000Z' };
+const totals = (va: number, hw: number, ew: number): ClassTotals => {
+  const workers = va + hw + ew;
+  return {
+    hh: { valueAdding: va * 0.5, hiddenWaste: hw * 0.5, evidentWaste: ew * 0.5, total: workers * 0.5 },
+    index: { valueAdding: va / workers, hiddenWaste: hw / workers, evidentWaste: ew / workers },
+    workers,
+    registers: 3,
+    lowConfidence: workers < 385,
+  };
+};
+
+describe('the dashboards tables', () => {
+  it('has the same figure words in pt-BR and en-US, none empty', () => {
+    expect(keyPaths(figureMessages['en-US'])).toEqual(keyPaths(figureMessages['pt-BR']));
+    expect(emptyValues(figureMessages['pt-BR'])).toEqual([]);
+    expect(emptyValues(figureMessages['en-US'])).toEqual([]);
+  });
+
+  it('gives every table of an answer, each share with its sample and confidence mark', () => {
+    const answer: ProjectHealthDashboard = {
+      ...meta,
+      totals: totals(6, 3, 1),
+      weekdays: [{ weekday: 2, ...totals(6, 3, 1) }],
+      evolution: [
+        { bucket: '2026-11-16', valueAddingIndex: 0.6, hh: 5, workers: 10, registers: 3, lowConfidence: true },
+      ],
+      ranks: {
+        packages: [{ id: 7, name: 'Água fria', ...totals(6, 3, 1) }],
+        locals: [],
+        functions: [],
+        activities: [],
+      },
+      compliance: { goal: 4, reports: 3, expected: 8, ratio: 0.375, reporters: [], days: [] },
+    };
+    const keys = dashboardTables('project-health', answer).map((table) => table.key);
+    expect(keys).toEqual([
+      'totals',
+      'weekdays',
+      'evolution',
+      'packages',
+      'locals',
+      'functions',
+      'activities',
+      'compliance',
+      'complianceReporters',
+      'complianceDays',
+    ]);
+    const packages = dashboardTable('project-health', answer, 'packages');
+    expect(packages.columns.map((column) => column.key)).toEqual([
+      'name',
+      'vaIndex',
+      'hwIndex',
+      'ewIndex',
+      'totalHh',
+      'workers',
+      'registers',
+      'lowConfidence',
+    ]);
+    expect(packages.rows).toEqual([
+      {
+        id: 7,
+        name: 'Água fria',
+        vaHh: 3,
+        hwHh: 1.5,
+        ewHh: 0.5,
+        totalHh: 5,
+        vaIndex: 0.6,
+        hwIndex: 0.3,
+        ewIndex: 0.1,
+        workers: 10,
+        registers: 3,
+        lowConfidence: true,
+      },
+    ]);
+  });
+
+  it('writes each figure as the language does', () => {
+    expect(formatFigure(7.5, 'hh', 'pt-BR')).toBe('7,5');
+    expect(formatFigure(1234.56, 'hh', 'en-US')).toBe('1,234.6');
+    expect(formatFigure(0.436, 'index', 'pt-BR')).toMatch(/^43,6\s?%$/);
+    expect(formatFigure(0.436, 'index', 'en-US')).toBe('43.6%');
+    expect(formatFigure(2.345, 'decimal', 'pt-BR')).toBe('2,35');
+    expect(formatFigure(12000, 'integer', 'pt-BR')).toBe('12.000');
+    expect(formatFigure('2026-11-16', 'date', 'pt-BR')).toBe('16/11/2026');
+    expect(formatFigure('2026-11-16', 'date', 'en-US')).toBe('11/16/2026');
+    expect(formatFigure(7, 'weekday', 'pt-BR')).toBe('Domingo');
+    expect(formatFigure(7, 'hour', 'en-US')).toBe('07:00');
+    expect(formatFigure(true, 'flag', 'pt-BR')).toBe('Sim');
+    expect(formatFigure('hiddenWaste', 'label', 'en-US')).toBe('Hidden waste');
+    // A label picks nothing from the object's prototype.
+    expect(formatFigure('toString', 'label', 'pt-BR')).toBe('toString');
+    expect(formatFigure(null, 'index', 'pt-BR')).toBe('');
+  });
+});

@@ -1,0 +1,376 @@
+import type { Locale } from './constants.js';
+import type { ClassTotals, DashboardAnswers, DashboardName } from './dashboards.js';
+import { figureMessages } from './messages/figures.js';
+import type { FigureColumnKey, FigureTableKey, FigureValueKey } from './messages/figures.js';
+
+/**
+ * The tables of each dashboard (issue 11: "chart, table and export agree"): one function
+ * turns an answer of `GET /api/dashboards/<name>` into the tables the screen shows under its
+ * charts, the charts plot columns of those same tables, and the server's export writes them,
+ * a sheet each. Titles and headers are keys of the `figures` messages; cells are raw values
+ * (numbers stay numbers) with a format that says how to write them ({@link formatFigure}).
+ */
+
+/**
+ * How a cell is written: `hh` one decimal; `index` a 0..1 fraction shown as a percentage;
+ * `decimal` two decimals; `label` a key of `figures.values`; `weekday` 1 (Monday)…7;
+ * `hour` 0..23 of the site's day; `flag` yes/no; `date` `YYYY-MM-DD`.
+ */
+export type FigureFormat =
+  'text' | 'label' | 'integer' | 'hh' | 'index' | 'decimal' | 'date' | 'weekday' | 'hour' | 'flag';
+export type FigureValue = string | number | boolean | null;
+
+export interface FigureColumn {
+  key: FigureColumnKey;
+  format: FigureFormat;
+}
+
+export type FigureRow = Partial<Record<FigureColumnKey, FigureValue>> & { id?: number | string };
+
+export interface FigureTable {
+  key: FigureTableKey;
+  columns: FigureColumn[];
+  rows: FigureRow[];
+}
+
+const column = (key: FigureColumnKey, format: FigureFormat): FigureColumn => ({ key, format });
+
+/** Every share with its sample: indexes, HH, observations, registers and the low-confidence mark. */
+const CLASS_HH = [column('vaHh', 'hh'), column('hwHh', 'hh'), column('ewHh', 'hh'), column('totalHh', 'hh')];
+const CLASS_INDEXES = [column('vaIndex', 'index'), column('hwIndex', 'index'), column('ewIndex', 'index')];
+const SAMPLE = [column('workers', 'integer'), column('registers', 'integer'), column('lowConfidence', 'flag')];
+
+const classCells = (totals: ClassTotals): FigureRow => ({
+  vaHh: totals.hh.valueAdding,
+  hwHh: totals.hh.hiddenWaste,
+  ewHh: totals.hh.evidentWaste,
+  totalHh: totals.hh.total,
+  vaIndex: totals.index.valueAdding,
+  hwIndex: totals.index.hiddenWaste,
+  ewIndex: totals.index.evidentWaste,
+  workers: totals.workers,
+  registers: totals.registers,
+  lowConfidence: totals.lowConfidence,
+});
+
+/** A ranked list (packages, locals, functions, activities): name, the three indexes, HH and sample. */
+const RANK_COLUMNS = [column('name', 'text'), ...CLASS_INDEXES, column('totalHh', 'hh'), ...SAMPLE];
+const rank = (key: FigureTableKey, items: (ClassTotals & { id: number; name: string })[]): FigureTable => ({
+  key,
+  columns: RANK_COLUMNS,
+  rows: items.map((item) => ({ id: item.id, name: item.name, ...classCells(item) })),
+});
+
+type Tables<Name extends DashboardName> = (answer: DashboardAnswers[Name]) => FigureTable[];
+
+const TABLES: { [Name in DashboardName]: Tables<Name> } = {
+  'project-health': (answer) => [
+    { key: 'totals', columns: [...CLASS_HH, ...CLASS_INDEXES, ...SAMPLE], rows: [classCells(answer.totals)] },
+    {
+      key: 'weekdays',
+      columns: [column('weekday', 'weekday'), ...CLASS_HH, ...CLASS_INDEXES, ...SAMPLE],
+      rows: answer.weekdays.map((day) => ({ id: day.weekday, weekday: day.weekday, ...classCells(day) })),
+    },
+    {
+      key: 'evolution',
+      columns: [
+        column('bucket', 'date'),
+        column('vaIndex', 'index'),
+        column('totalHh', 'hh'),
+        column('workers', 'integer'),
+        column('registers', 'integer'),
+        column('lowConfidence', 'flag'),
+      ],
+      rows: answer.evolution.map((point) => ({
+        id: point.bucket,
+        bucket: point.bucket,
+        vaIndex: point.valueAddingIndex,
+        totalHh: point.hh,
+        workers: point.workers,
+        registers: point.registers,
+        lowConfidence: point.lowConfidence,
+      })),
+    },
+    rank('packages', answer.ranks.packages),
+    rank('locals', answer.ranks.locals),
+    rank('functions', answer.ranks.functions),
+    rank('activities', answer.ranks.activities),
+    {
+      key: 'compliance',
+      columns: [
+        column('goal', 'integer'),
+        column('reports', 'integer'),
+        column('expected', 'integer'),
+        column('ratio', 'index'),
+      ],
+      rows: [
+        {
+          goal: answer.compliance.goal,
+          reports: answer.compliance.reports,
+          expected: answer.compliance.expected,
+          ratio: answer.compliance.ratio,
+        },
+      ],
+    },
+    {
+      key: 'complianceReporters',
+      columns: [
+        column('reporter', 'text'),
+        column('reports', 'integer'),
+        column('expected', 'integer'),
+        column('ratio', 'index'),
+      ],
+      rows: answer.compliance.reporters.map((reporter) => ({
+        id: reporter.user,
+        reporter: reporter.name,
+        reports: reporter.reports,
+        expected: reporter.expected,
+        ratio: reporter.ratio,
+      })),
+    },
+    {
+      key: 'complianceDays',
+      columns: [
+        column('date', 'date'),
+        column('reports', 'integer'),
+        column('expected', 'integer'),
+        column('ratio', 'index'),
+      ],
+      rows: answer.compliance.days.map((day) => ({
+        id: day.date,
+        date: day.date,
+        reports: day.reports,
+        expected: day.expected,
+        ratio: day.ratio,
+      })),
+    },
+  ],
+  'by-function': (answer) => [
+    {
+      key: 'summary',
+      columns: [
+        column('totalHh', 'hh'),
+        column('totalPeople', 'integer'),
+        column('registers', 'integer'),
+        column('averagePeoplePerLocal', 'decimal'),
+        ...CLASS_INDEXES,
+        column('lowConfidence', 'flag'),
+      ],
+      rows: [
+        {
+          totalHh: answer.totalHh,
+          totalPeople: answer.totalPeople,
+          registers: answer.registers,
+          averagePeoplePerLocal: answer.averagePeoplePerLocal,
+          vaIndex: answer.totals.index.valueAdding,
+          hwIndex: answer.totals.index.hiddenWaste,
+          ewIndex: answer.totals.index.evidentWaste,
+          lowConfidence: answer.totals.lowConfidence,
+        },
+      ],
+    },
+    {
+      key: 'topOccurrences',
+      columns: [
+        column('occurrence', 'text'),
+        column('class', 'label'),
+        column('hh', 'hh'),
+        column('workers', 'integer'),
+        column('share', 'index'),
+        column('cumulativeShare', 'index'),
+      ],
+      rows: answer.topOccurrences.map((occurrence) => ({
+        id: occurrence.id,
+        occurrence: occurrence.name,
+        class: CLASS_LABEL[occurrence.classification],
+        hh: occurrence.hh,
+        workers: occurrence.workers,
+        share: occurrence.share,
+        cumulativeShare: occurrence.cumulativeShare,
+      })),
+    },
+    {
+      key: 'functions',
+      columns: [column('name', 'text'), ...CLASS_INDEXES, ...CLASS_HH, ...SAMPLE],
+      rows: answer.functions.map((item) => ({ id: item.id, name: item.name, ...classCells(item) })),
+    },
+  ],
+  routine: (answer) => [
+    { key: 'summary', columns: [...CLASS_HH, ...CLASS_INDEXES, ...SAMPLE], rows: [classCells(answer.totals)] },
+    {
+      key: 'hours',
+      columns: [column('hour', 'hour'), ...CLASS_HH, ...CLASS_INDEXES, ...SAMPLE],
+      rows: answer.hours.map((hour) => ({ id: hour.hour, hour: hour.hour, ...classCells(hour) })),
+    },
+  ],
+  equipment: (answer) => [
+    {
+      key: 'equipment',
+      columns: [
+        column('name', 'text'),
+        column('company', 'text'),
+        column('working', 'integer'),
+        column('idle', 'integer'),
+        column('down', 'integer'),
+        column('observations', 'integer'),
+        column('utilization', 'index'),
+        column('lowConfidence', 'flag'),
+      ],
+      rows: answer.equipment.map((item) => ({
+        id: item.id,
+        name: item.name,
+        company: item.company,
+        working: item.working,
+        idle: item.idle,
+        down: item.down,
+        observations: item.observations,
+        utilization: item.utilization,
+        lowConfidence: item.lowConfidence,
+      })),
+    },
+    {
+      key: 'topCompanies',
+      columns: [column('company', 'text'), column('occurrences', 'integer')],
+      rows: answer.topCompanies.map((company) => ({
+        id: company.company,
+        company: company.company,
+        occurrences: company.occurrences,
+      })),
+    },
+  ],
+  performance: (answer) => {
+    const group = (key: FigureTableKey, groups: DashboardAnswers['performance']['byPackage']): FigureTable => ({
+      key,
+      columns: [
+        column('name', 'text'),
+        column('hh', 'hh'),
+        column('plannedHh', 'hh'),
+        column('productivityIndex', 'decimal'),
+      ],
+      rows: groups.map((item) => ({
+        id: item.id,
+        name: item.name,
+        hh: item.hh,
+        plannedHh: item.plannedHh,
+        productivityIndex: item.productivityIndex,
+      })),
+    });
+    const addedValue = (key: FigureTableKey, shares: DashboardAnswers['performance']['addedValue']['byPackage']) => ({
+      key,
+      columns: [column('name', 'text'), column('hh', 'hh'), column('share', 'index')],
+      rows: shares.map((item) => ({ id: item.id, name: item.name, hh: item.hh, share: item.share })),
+    });
+    return [
+      group('byPackage', answer.byPackage),
+      group('byLocal', answer.byLocal),
+      {
+        key: 'activities',
+        columns: [
+          column('name', 'text'),
+          column('unit', 'text'),
+          column('hh', 'hh'),
+          column('produced', 'decimal'),
+          column('plannedRup', 'decimal'),
+          column('actualRup', 'decimal'),
+          column('productivityIndex', 'decimal'),
+        ],
+        rows: answer.activities.map((item) => ({
+          id: item.id,
+          name: item.name,
+          unit: item.unit,
+          hh: item.hh,
+          produced: item.produced,
+          plannedRup: item.plannedRup,
+          actualRup: item.actualRup,
+          productivityIndex: item.productivityIndex,
+        })),
+      },
+      addedValue('addedValueByPackage', answer.addedValue.byPackage),
+      addedValue('addedValueByLocal', answer.addedValue.byLocal),
+      {
+        key: 'activityStatus',
+        columns: [column('status', 'label'), column('count', 'integer')],
+        rows: (['finished', 'late', 'inTerm'] as const).map((status) => ({
+          id: status,
+          status,
+          count: answer.activityStatus[status],
+        })),
+      },
+    ];
+  },
+};
+
+const CLASS_LABEL: Record<'value_adding' | 'hidden_waste' | 'evident_waste', FigureValueKey> = {
+  value_adding: 'valueAdding',
+  hidden_waste: 'hiddenWaste',
+  evident_waste: 'evidentWaste',
+};
+
+/** The tables of a dashboard's answer, in the order the screen shows them. */
+export function dashboardTables<Name extends DashboardName>(name: Name, answer: DashboardAnswers[Name]): FigureTable[] {
+  return (TABLES[name] as Tables<Name>)(answer);
+}
+
+/** One table of an answer by its key (the screens place each table under its chart). */
+export function dashboardTable<Name extends DashboardName>(
+  name: Name,
+  answer: DashboardAnswers[Name],
+  key: FigureTableKey,
+): FigureTable {
+  const table = dashboardTables(name, answer).find((candidate) => candidate.key === key);
+  if (!table) throw new Error(`Dashboard ${name} has no table ${key}`);
+  return table;
+}
+
+const DECIMALS: Partial<Record<FigureFormat, number>> = { integer: 0, hh: 1, decimal: 2 };
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+/**
+ * A cell as the language writes it (7,5 in pt-BR; 43,6 % for an index of 0.436; dates as
+ * the lists write them); empty for no value. The screens' tables, the charts' labels and
+ * tooltips and the CSV export all use it, so the same figure reads the same everywhere.
+ */
+export function formatFigure(value: FigureValue | undefined, format: FigureFormat, locale: Locale): string {
+  if (value === null || value === undefined) return '';
+  const words = figureMessages[locale].values;
+  switch (format) {
+    case 'flag':
+      return value ? words.yes : words.no;
+    case 'label':
+      return typeof value === 'string' && Object.hasOwn(words, value) && value !== 'weekday'
+        ? words[value as FigureValueKey]
+        : String(value);
+    case 'weekday':
+      return Object.hasOwn(words.weekday, String(value))
+        ? words.weekday[Number(value) as keyof typeof words.weekday]
+        : String(value);
+    case 'hour':
+      return `${String(value).padStart(2, '0')}:00`;
+    case 'date': {
+      const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
+      if (!match) return String(value);
+      const [, year, month, day] = match;
+      return locale === 'pt-BR' ? `${day}/${month}/${year}` : `${month}/${day}/${year}`;
+    }
+    case 'index':
+      return typeof value === 'number'
+        ? numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
+        : String(value);
+    case 'integer':
+    case 'hh':
+    case 'decimal': {
+      const digits = DECIMALS[format] ?? 0;
+      return typeof value === 'number'
+        ? numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)
+        : String(value);
+    }
+    default:
+      return String(value);
+  }
+}
