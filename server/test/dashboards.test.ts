@@ -814,3 +814,53 @@ describe('kept answers', () => {
     );
   });
 });
+
+describe('per-contract data versions', () => {
+  test("reports arriving for one contract leave the other contracts' kept answers in place", async () => {
+    const fixture = await createFixture();
+    const b1 = () => get('project-health', '', admin, world.contractB1);
+    const keptA = await get('project-health');
+    const keptB = await b1();
+    assert.equal((await b1()).generatedAt, keptB.generatedAt);
+    // A1 receives a report through the app: A1's answer is made anew from the rows, B1's stays kept.
+    const phone = await Phone.signIn(app, 'reporterA1@t.test');
+    const sent = await phone.send([
+      {
+        id: newId(),
+        kind: 'activity',
+        contract: world.contractA1,
+        reportTime: reportTime(),
+        package: catalogue.a1.package,
+        local: catalogue.a1.local,
+        activity: catalogue.a1.activity,
+        function: catalogue.a1.function,
+        occurrence: fixture.V,
+        quantity: 3,
+        notes: null,
+        reportInfo: null,
+        isScheduled: true,
+      },
+    ]);
+    assert.equal(sent.statusCode, 200, sent.body);
+    const freshA = await get('project-health');
+    assert.notEqual(freshA.generatedAt, keptA.generatedAt);
+    assert.deepEqual(freshA.totals, totals(18, 2, 4, 7));
+    assert.deepEqual(withoutTime(freshA), await fresh('project-health'));
+    const stillB = await b1();
+    assert.equal(stillB.generatedAt, keptB.generatedAt, "B1's kept answer is served again");
+    assert.deepEqual(stillB.totals, totals(9, 0, 0, 1));
+
+    // The other way round, by hand: B1's row deleted → B1 anew (empty), A1 kept.
+    const keptA2 = await get('project-health');
+    assert.equal(keptA2.generatedAt, freshA.generatedAt);
+    await db.orm.delete(activityReports).where(eq(activityReports.id, uuidOf(999)));
+    assert.deepEqual((await b1()).totals, totals(0, 0, 0, 0));
+    assert.equal((await get('project-health')).generatedAt, freshA.generatedAt);
+
+    // An occurrence is shared by every contract: its edit is a global write, every answer goes.
+    await db.orm.update(occurrences).set({ name: 'Executando serviço' }).where(eq(occurrences.id, fixture.V));
+    const afterEdit = await get('project-health');
+    assert.notEqual(afterEdit.generatedAt, freshA.generatedAt);
+    assert.deepEqual(withoutTime(afterEdit), await fresh('project-health'));
+  });
+});

@@ -3,38 +3,54 @@ import type { DashboardContext } from './context.js';
 
 /**
  * Answers kept per server (docs/dashboards.md): a repeated view while nothing was written
- * costs one small query (the contract, its scope and the data version). The key is the
- * dashboard, the filters as the query names them, the data version read *before* computing
- * (a write committed after that read bumps the version, so its answer is never served under
- * the new one) and the site's day (activity status depends on today). Only answers for a
- * contract in the caller's scope are kept: out of scope the answer is the empty one.
+ * costs one small query (the contract, its scope and the data versions). The key is the
+ * dashboard, the filters as the query names them, the site's day (activity status depends on
+ * today) and the versions read *before* computing: the global one (catalogue, occurrences,
+ * users, contracts) and the contract's (its report rows). A write committed after that read
+ * bumps a version, so its answer is never served under the new one. Reports arriving for one
+ * contract drop that contract's answers only. Only answers for a contract in the caller's
+ * scope are kept: out of scope the answer is the empty one.
  */
 export class DashboardCache {
-  private version: bigint | null = null;
-  private readonly entries = new Map<string, Promise<unknown>>();
+  /** The newest global version seen; every answer under an older one is gone. */
+  private global: bigint | null = null;
+  /** The newest version seen of each contract with kept answers. */
+  private readonly contracts = new Map<number, bigint>();
+  /** Answers by key, least recently used first. */
+  private readonly entries = new Map<string, { contract: number; answer: Promise<unknown> }>();
 
   constructor(private readonly limit = 500) {}
 
   async answer<Answer>(name: string, context: DashboardContext, compute: () => Promise<Answer>): Promise<Answer> {
     if (!context.inScope || context.version === null) return compute();
-    const version = BigInt(context.version);
+    const global = BigInt(context.version.global);
+    const version = BigInt(context.version.contract);
+    const contract = context.filters.contract;
     // An older version than one already seen: another request read it before a write; just compute.
-    if (this.version !== null && version < this.version) return compute();
-    if (version !== this.version) {
+    if (this.global !== null && global < this.global) return compute();
+    if (global !== this.global) {
       this.entries.clear();
-      this.version = version;
+      this.contracts.clear();
+      this.global = global;
+    }
+    const seen = this.contracts.get(contract);
+    if (seen !== undefined && version < seen) return compute();
+    if (version !== seen) {
+      for (const [key, entry] of this.entries) if (entry.contract === contract) this.entries.delete(key);
+      this.contracts.set(contract, version);
     }
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: context.timeZone }).format(new Date());
-    const key = JSON.stringify([name, today, filtersToQuery(context.filters)]);
+    // The versions are in the key too: an entry can only ever answer the versions it was computed under.
+    const key = JSON.stringify([name, today, `${global}.${version}`, filtersToQuery(context.filters)]);
     const kept = this.entries.get(key);
     if (kept) {
       // Most recently used last: the first key is the one to drop.
       this.entries.delete(key);
       this.entries.set(key, kept);
-      return kept as Promise<Answer>;
+      return kept.answer as Promise<Answer>;
     }
     const answer = compute();
-    this.entries.set(key, answer);
+    this.entries.set(key, { contract, answer });
     answer.catch(() => this.entries.delete(key));
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
     return answer;

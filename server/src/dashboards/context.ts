@@ -6,7 +6,7 @@ import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import { allOf } from '../crud/list-query.js';
 import { contracts } from '../db/schema/organisation.js';
-import { activityDaily, activityWalks, dashboardDataVersion } from '../db/schema/dashboards.js';
+import { activityDaily, activityWalks, dashboardDataVersion, dashboardDataVersions } from '../db/schema/dashboards.js';
 import { activityReports } from '../db/schema/reports.js';
 import { occurrences } from '../db/schema/catalogue.js';
 import { ApiError } from '../errors.js';
@@ -30,8 +30,11 @@ export interface DashboardContext {
   goal: number;
   timeZone: string;
   inScope: boolean;
-  /** The data version read before any figure (db/schema/dashboards.ts); null before the first write. */
-  version: string | null;
+  /**
+   * The data versions read before any figure (db/schema/dashboards.ts): the global one (null
+   * before the first write) and the contract's ('0' while its reports were never written).
+   */
+  version: { global: string; contract: string } | null;
   activity: SQL;
   equipment: SQL;
   quantity: SQL;
@@ -86,10 +89,13 @@ export async function dashboardContext(
 ): Promise<DashboardContext> {
   const { filters, fields } = readReportFilters(query);
   if (!filters) throw new ApiError(400, 'validation_failed', fields);
-  const [contract] = await selectRows<{ period: number; goal: number; version: string | null }>(
+  // The versions ride on the contract lookup: one statement, one snapshot, before any figure.
+  const [contract] = await selectRows<{ period: number; goal: number; global: string | null; version: string }>(
     orm,
     sql`select ${contracts.reportingPeriod} as period, ${contracts.reportingGoal} as goal,
-        (select ${dashboardDataVersion.version}::text from ${dashboardDataVersion}) as version
+        (select ${dashboardDataVersion.version}::text from ${dashboardDataVersion}) as global,
+        coalesce((select ${dashboardDataVersions.version}::text from ${dashboardDataVersions}
+          where ${dashboardDataVersions.contractId} = ${contracts.id}), '0') as version
       from ${contracts} where ${allOf([eq(contracts.id, filters.contract), contractsScope(caller)])}`,
   );
   const where = (kind: 'activity' | 'equipment' | 'quantity'): SQL =>
@@ -101,7 +107,7 @@ export async function dashboardContext(
     goal: contract?.goal ?? 0,
     timeZone,
     inScope: contract !== undefined,
-    version: contract?.version ?? null,
+    version: contract?.global ? { global: contract.global, contract: contract.version } : null,
     activity: where('activity'),
     equipment: where('equipment'),
     quantity: where('quantity'),

@@ -15,9 +15,10 @@ import { sql } from 'drizzle-orm';
 /**
  * The version of the data the dashboards read (docs/dashboards.md): one row, set to a fresh
  * value of the sequence `dashboard_data_version_seq` by a statement trigger on every write to
- * the report tables and the catalogue they name (migration 0007). A dashboard answer is
- * cached under the version read before it was computed, so an answer is served only while
- * nothing was written since. The value comes from a sequence no table owns: `truncate …
+ * the catalogue, occurrences, users and contracts (migration 0007; since 0010 the report
+ * tables bump {@link dashboardDataVersions} instead, and this one only on a truncate). A
+ * dashboard answer is cached under the versions read before it was computed, so an answer is
+ * served only while nothing it reads was written since. The value comes from a sequence no table owns: `truncate …
  * restart identity` (tests) never brings an old version back.
  */
 export const dashboardDataVersion = pgTable(
@@ -28,6 +29,19 @@ export const dashboardDataVersion = pgTable(
   },
   (t) => [check('dashboard_data_version_single_row', sql`${t.id}`)],
 );
+
+/**
+ * The version of each contract's report rows (docs/dashboards.md): set to a fresh value of the
+ * same sequence by statement triggers on the three report tables, for the contracts their
+ * transition tables name (migration 0010). Reports arriving for one contract leave every other
+ * contract's kept answers in place; an answer is kept under (global version, its contract's
+ * version), the global one still moving on any catalogue, occurrence, user or contract write
+ * and on a truncate of a report table. A contract never written since 0010 has no row (version 0).
+ */
+export const dashboardDataVersions = pgTable('dashboard_data_versions', {
+  contractId: integer('contract_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /**
  * The activity rows folded by site day (docs/dashboards.md): one row per (contract, day,
