@@ -3,6 +3,8 @@
 //  - JS (gzip) the login page downloads, and what entering each module adds;
 //  - median time in Chromium from navigation to an interactive login form, from home
 //    to a module's welcome page, and to the first rows of /admin/user and /management/activity;
+//  - /dash/project-health with the demo data: the JS opening it adds, and the time from the
+//    navigation to every chart drawn (its default range: the last four weeks with data);
 //  - login requests per second and p99 latency (autocannon, loopback only).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -113,8 +115,86 @@ async function measureDownloads(browser) {
     });
     before = after;
   }
+  // Opening a dashboard adds the charts (apexcharts is loaded by the dashboard screens only).
+  const contract = await contractWithReports();
+  if (contract !== undefined) {
+    await openProjectHealth(page, contract);
+    const after = { files: scripts.size, raw: total(scripts, 'raw'), gzip: total(scripts, 'gzip') };
+    rows.push({
+      screen: 'opening /dash/project-health (added)',
+      files: after.files - before.files,
+      raw: after.raw - before.raw,
+      gzip: after.gzip - before.gzip,
+    });
+  }
   await context.close();
   return rows;
+}
+
+/** The first demo contract with activity reports (GET /api/dashboards/period), or undefined. */
+async function contractWithReports() {
+  const token = await apiToken();
+  const headers = { authorization: `Token ${token}` };
+  const contracts = await fetch(`${BASE}/api/contracts?pageSize=50`, { headers });
+  if (!contracts.ok) return undefined;
+  for (const { id } of (await contracts.json()).items ?? []) {
+    const period = await fetch(`${BASE}/api/dashboards/period?contract=${id}`, { headers });
+    if (period.ok && (await period.json()).last) return id;
+  }
+  return undefined;
+}
+
+/**
+ * A client-side navigation from /dash to /dash/project-health?contract=<id> (the default range
+ * comes from the server and lands in the URL), resolved when every chart of the screen is drawn:
+ * each chart frame (role img) holds an apexcharts svg, and nothing is loading any more.
+ */
+async function openProjectHealth(page, contract) {
+  await page.evaluate((url) => {
+    globalThis.history.pushState({}, '', url);
+    globalThis.dispatchEvent(new globalThis.PopStateEvent('popstate'));
+  }, `/dash/project-health?contract=${contract}`);
+  await page.getByTestId('dashboard-project-health').waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const frames = [...globalThis.document.querySelectorAll('[data-testid="dashboard-project-health"] [role="img"]')];
+      return (
+        frames.length > 0 &&
+        frames.every((frame) => frame.querySelector('svg.apexcharts-svg')) &&
+        !globalThis.document.querySelector('[data-testid="dashboard-project-health"] .ant-skeleton, .ant-spin-spinning')
+      );
+    },
+    undefined,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  return page.locator('[data-testid="dashboard-project-health"] [role="img"]').count();
+}
+
+/** From /dash (module loaded) to every chart of /dash/project-health drawn; null when not measurable. */
+async function timeProjectHealth(browser) {
+  const contract = await contractWithReports();
+  if (contract === undefined) return null;
+  const times = [];
+  let charts = 0;
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${BASE}/login`);
+    await signIn(page);
+    for (let run = 0; run < RUNS; run++) {
+      await page.goto(`${BASE}/dash`);
+      await page.getByText('Bem-vindo aos Dashboards').waitFor();
+      const started = performance.now();
+      charts = await openProjectHealth(page, contract);
+      times.push(performance.now() - started);
+    }
+    return { times, charts };
+  } catch (error) {
+    console.log(`/dash/project-health not measured: ${error.message.split('\n')[0]}`);
+    return null;
+  } finally {
+    await context.close();
+  }
 }
 
 async function timeLoginForm(browser) {
@@ -256,6 +336,7 @@ try {
   for (const module of MODULES) moduleEntry[module.id] = await timeModuleEntry(browser, module);
   const userList = await timeUserList(browser);
   const activityList = await timeActivityList(browser);
+  const projectHealth = await timeProjectHealth(browser);
   await browser.close();
   const login = await loginThroughput();
 
@@ -263,7 +344,7 @@ try {
   console.log('\nJS downloaded (scripts; gzip level 6)');
   for (const row of downloads)
     console.log(
-      `  ${row.screen.padEnd(28)} ${String(row.files).padStart(3)} files  ${kb(row.raw).padStart(10)} raw  ${kb(row.gzip).padStart(9)} gzip`,
+      `  ${row.screen.padEnd(38)} ${String(row.files).padStart(3)} files  ${kb(row.raw).padStart(10)} raw  ${kb(row.gzip).padStart(9)} gzip`,
     );
   console.log(`\nTimes in Chromium (median of ${RUNS}, cold cache)`);
   console.log(`  navigation → interactive login form   ${median(loginForm).toFixed(0).padStart(5)} ms`);
@@ -275,6 +356,9 @@ try {
   console.log(
     `  /management/activity → first rows         ${activityList ? `${median(activityList).toFixed(0).padStart(5)} ms` : '  not measured'}`,
   );
+  console.log(
+    `  /dash/project-health → all charts drawn  ${projectHealth ? `${median(projectHealth.times).toFixed(0).padStart(5)} ms (${projectHealth.charts} charts; the first view after a server start is not cached, later ones are)` : '  not measured'}`,
+  );
   console.log(`\nLogin (POST /api/authentication/login, argon2id, 8 connections, ${LOGIN_SECONDS} s)`);
   console.log(
     `  ${login.requestsPerSecond.toFixed(1)} requests/s, p50 ${login.p50} ms, p99 ${login.p99} ms, ${login.total} requests, ${login.non2xx} non-2xx, ${login.errors} errors`,
@@ -283,7 +367,7 @@ try {
   writeFileSync(
     join(repo, '.bench/results.json'),
     JSON.stringify(
-      { at: new Date().toISOString(), downloads, loginForm, moduleEntry, userList, activityList, login },
+      { at: new Date().toISOString(), downloads, loginForm, moduleEntry, userList, activityList, projectHealth, login },
       null,
       2,
     ),
