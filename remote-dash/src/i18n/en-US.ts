@@ -54,4 +54,14 @@ export const enUS: Translation<typeof ptBR> = {
     text: 'See how crews spend their time: value-adding work, hidden waste and evident waste, in man-hours, by function, routine, equipment and performance.',
     hint: 'Choose a dashboard in the menu and select the contractor.',
   },
+  kit: {
+    showValues: 'Show values',
+    hideValues: 'Hide values',
+    loading: 'Loading the data…',
+    lowConfidence: 'Low confidence',
+    lowConfidenceHint: 'Fewer than {{sample}} observations: the margin exceeds ±5 % (95 % confidence).',
+    lowConfidenceNote: 'Marked rows: fewer than {{sample}} observations, margin above ±5 % (95 % confidence).',
+    sample: '{{workers}} observations · {{registers}} registers',
+    chartOf: 'Chart: {{title}}',
+  },
 };

@@ -51,4 +51,14 @@ export const ptBR = {
     text: 'Acompanhe como as equipes usam o tempo: agrega valor, perda oculta e perda evidente, em homens-hora, por função, rotina, equipamento e desempenho.',
     hint: 'Escolha um painel no menu ao lado e selecione a contratada.',
   },
+  kit: {
+    showValues: 'Ver valores',
+    hideValues: 'Ocultar valores',
+    loading: 'Carregando os dados…',
+    lowConfidence: 'Baixa confiança',
+    lowConfidenceHint: 'Menos de {{sample}} observações: a margem passa de ±5 % (95 % de confiança).',
+    lowConfidenceNote: 'Linhas marcadas: menos de {{sample}} observações, margem acima de ±5 % (95 % de confiança).',
+    sample: '{{workers}} observações · {{registers}} registros',
+    chartOf: 'Gráfico: {{title}}',
+  },
 } as const;

@@ -1,0 +1,101 @@
+import { Suspense, lazy, useId, useMemo } from 'react';
+import type { ApexOptions } from 'apexcharts';
+import { themeTokens } from '@canteiro/shared/core';
+import { formatFigure } from '@canteiro/shared/domain';
+import type { FigureFormat, Locale } from '@canteiro/shared/domain';
+import { useLocale } from './use-locale';
+
+// Loaded on first draw: apexcharts (~500 kB) is fetched by the dashboard screens only,
+// never by the module's entry, its menu or the report lists.
+const ReactApexChart = lazy(() => import('react-apexcharts'));
+
+export type ChartType = 'bar' | 'line' | 'area' | 'donut' | 'pie';
+
+type Plain = Record<string, unknown>;
+const isPlain = (value: unknown): value is Plain =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Function);
+
+/** The screen's options over the defaults, object by object (arrays and functions replace). */
+export function mergeOptions(base: Plain, over: Plain): Plain {
+  const merged: Plain = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = merged[key];
+    merged[key] = isPlain(current) && isPlain(value) ? mergeOptions(current, value) : value;
+  }
+  return merged;
+}
+
+/** The house look of every chart, its numbers written as the tables write them (formatFigure). */
+function defaultOptions(id: string, type: ChartType, format: FigureFormat, locale: Locale): ApexOptions {
+  const write = (value: number) => formatFigure(value, format, locale);
+  const round = type === 'donut' || type === 'pie';
+  return {
+    chart: {
+      id,
+      fontFamily: themeTokens.fontFamily,
+      foreColor: themeTokens.colorText,
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      animations: { enabled: true, speed: 250, animateGradually: { enabled: false } },
+      redrawOnParentResize: true,
+    },
+    legend: { position: 'bottom', fontSize: '13px' },
+    dataLabels: round
+      ? // A slice's label is its share of the whole, in the language's percent.
+        { enabled: true, formatter: (percent: number) => formatFigure(percent / 100, 'index', locale) }
+      : { enabled: false },
+    tooltip: { y: { formatter: (value: number) => (typeof value === 'number' ? write(value) : '') } },
+    ...(round
+      ? {}
+      : {
+          yaxis: { labels: { formatter: (value: number) => (typeof value === 'number' ? write(value) : '') } },
+          xaxis: {
+            labels: { rotate: -40, hideOverlappingLabels: false, trim: true, maxHeight: 90 },
+            tooltip: { enabled: false },
+          },
+          grid: { borderColor: '#e4e8e4' },
+        }),
+    stroke: type === 'line' || type === 'area' ? { width: 3, curve: 'straight' } : undefined,
+  };
+}
+
+/**
+ * A chart of the dashboards (apexcharts): the series come from a figure table's columns
+ * (`tableSeries`), so the chart draws exactly what the table under it lists. `format` says
+ * how its values are written on the axis and in tooltips (`hh` 7,5; `index` 43,6 %). The
+ * wrapper is an image with `label` for screen readers; the numbers are in the card's table.
+ */
+export function Chart({
+  type,
+  series,
+  options,
+  height = 300,
+  label,
+  testId,
+  format = 'hh',
+}: {
+  type: ChartType;
+  series: ApexOptions['series'];
+  options?: ApexOptions;
+  height?: number;
+  label: string;
+  testId?: string;
+  /** How the values are written (axis, tooltip): a figure format; `hh` by default. */
+  format?: FigureFormat;
+}) {
+  const locale = useLocale();
+  const id = `chart-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const merged = useMemo(
+    () => mergeOptions(defaultOptions(id, type, format, locale) as Plain, (options ?? {}) as Plain) as ApexOptions,
+    [id, type, format, locale, options],
+  );
+  const placeholder = <div style={{ height }} aria-hidden />;
+  return (
+    <div role="img" aria-label={label} data-testid={testId} style={{ minWidth: 0, width: '100%', minHeight: height }}>
+      <Suspense fallback={placeholder}>
+        {/* `key`: a new language redraws the axes (apexcharts keeps its formatters otherwise). */}
+        <ReactApexChart key={locale} type={type} series={series} options={merged} height={height} width="100%" />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Skeleton, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api, themeTokens } from '@canteiro/shared/core';
+import type { DashboardAnswers, DashboardName } from '@canteiro/shared/domain';
+import { ExportButton } from '@canteiro/shared/ui';
+import { DashHeader } from '../header/dash-header';
+import { useHeaderState } from '../header/header-state';
+import { useDashboard } from './use-dashboard';
+
+/** `GET /api/dashboards/period?contract=`: the contract's reported days and its default range. */
+export interface DashboardPeriod {
+  first: string | null;
+  last: string | null;
+  /** The last four weeks that have data (null when the contract has none). */
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * Opening a dashboard with a contract and no dates (nor week) would sum the whole contract's
+ * history: the screen first asks the server for the contract's default range and writes it
+ * into the URL (replacing the entry, so Back leaves the screen). Until that answer the
+ * dashboard is not asked for. A user who then clears the dates sees everything: only the
+ * first look of a contract is defaulted.
+ */
+function useDefaultRange(header: ReturnType<typeof useHeaderState>): boolean {
+  const { contract, from, to, week } = header.values;
+  const [settled, setSettled] = useState<number | null>(null);
+  const update = useRef(header.update);
+  update.current = header.update;
+  const waiting = contract !== null && from === '' && to === '' && week === '' && settled !== contract;
+
+  useEffect(() => {
+    if (!waiting || contract === null) return;
+    const controller = new AbortController();
+    api
+      .get('dashboards/period', { searchParams: { contract: String(contract) }, signal: controller.signal })
+      .json<DashboardPeriod>()
+      .then(
+        (period) => {
+          if (controller.signal.aborted) return;
+          if (period.from && period.to) update.current({ from: period.from, to: period.to }, { replace: true });
+          setSettled(contract);
+        },
+        // No default range: the dashboard is asked for without dates rather than not at all.
+        () => {
+          if (!controller.signal.aborted) setSettled(contract);
+        },
+      );
+    return () => controller.abort();
+  }, [waiting, contract]);
+  return waiting;
+}
+
+/**
+ * A dashboard screen (issue 11): the Dashboards header (filters in the URL, the range type
+ * when the screen has a time axis), the export of its tables (XLSX/CSV, the same filters),
+ * then the answer of `GET /api/dashboards/<name>` drawn by `children` — or the states:
+ * no contract yet, a refused filter, loading (the previous figures dimmed), the error
+ * 'Erro ao buscar os dados' with a retry, nothing for these filters.
+ */
+export function DashboardScreen<Name extends DashboardName>({
+  name,
+  titleKey,
+  bucketed = false,
+  isEmpty,
+  children,
+}: {
+  name: Name;
+  titleKey: string;
+  bucketed?: boolean;
+  /** True when the answer has nothing to show: the screen shows dash:noData instead of children. */
+  isEmpty(answer: DashboardAnswers[Name]): boolean;
+  children(answer: DashboardAnswers[Name]): ReactNode;
+}) {
+  const { t } = useTranslation(['dash', 'kit', 'common']);
+  const header = useHeaderState();
+  const waiting = useDefaultRange(header);
+  const query = waiting ? null : header.query;
+  const { answer, status, reload } = useDashboard(name, query);
+  const title = t(titleKey);
+  const refused = header.values.contract !== null && header.query === null;
+
+  const body = () => {
+    if (header.values.contract === null)
+      return (
+        <Typography.Paragraph data-testid="context-hint" style={{ color: themeTokens.colorTextSecondary }}>
+          {t('dash:contractHint')}
+        </Typography.Paragraph>
+      );
+    if (refused)
+      return (
+        <Typography.Paragraph data-testid="filters-refused" style={{ color: themeTokens.colorTextSecondary }}>
+          {t('dash:header.fixFilters')}
+        </Typography.Paragraph>
+      );
+    if (status === 'error')
+      return (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="fetch-error"
+          title={t('common:errors.dashboard_fetch_failed')}
+          action={
+            <Button icon={<ReloadOutlined aria-hidden />} onClick={reload}>
+              {t('kit:retry')}
+            </Button>
+          }
+        />
+      );
+    if (answer === null)
+      return (
+        <div data-testid="dashboard-loading" aria-busy="true" aria-label={t('dash:kit.loading')}>
+          <Skeleton active paragraph={{ rows: 8 }} title={false} />
+        </div>
+      );
+    const loading = status === 'loading';
+    return (
+      // The previous figures stay, dimmed, while the new filters' answer is on its way.
+      <Spin spinning={loading} delay={150} aria-label={loading ? t('dash:kit.loading') : undefined}>
+        <div aria-busy={loading}>
+          {isEmpty(answer) ? (
+            <Empty data-testid="no-data" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dash:noData')} />
+          ) : (
+            <div data-testid={`dashboard-${name}`}>{children(answer)}</div>
+          )}
+        </div>
+      </Spin>
+    );
+  };
+
+  return (
+    <section data-testid={`screen-${name}`}>
+      <DashHeader
+        title={title}
+        values={header.values}
+        errors={header.errors}
+        update={header.update}
+        bucketed={bucketed}
+        actions={
+          header.query ? (
+            <ExportButton
+              endpoint={`dashboards/${name}`}
+              // The export writes the screen's tables (a sheet each) for the same filters; no list paging.
+              query={{ search: '', page: 1, pageSize: 0, includeInactive: false, filters: header.query }}
+              plural={title.toLowerCase()}
+            />
+          ) : null
+        }
+      />
+      {body()}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { TableOutlined } from '@ant-design/icons';
+import { Button, Card, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FigureTable, FigureTableKey } from '@canteiro/shared/domain';
+import { FigureTableView } from './figure-table';
+
+/**
+ * One figure of a screen: a card with its title (h2), its chart and the table the chart
+ * plots — open under it, or behind a "Ver valores" toggle (a button: Tab and Enter reach it).
+ */
+export function FigureCard({
+  tableKey,
+  table,
+  children,
+  title,
+  extra,
+  showTable = 'toggle',
+  pageSize,
+}: {
+  tableKey: FigureTableKey;
+  table: FigureTable;
+  /** The chart. */
+  children?: ReactNode;
+  /** Default `figures:tables.<tableKey>`. */
+  title?: string;
+  extra?: ReactNode;
+  showTable?: 'open' | 'toggle';
+  pageSize?: number;
+}) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const [open, setOpen] = useState(false);
+  const tableId = `${useId()}-values`;
+  const heading = title ?? t(`figures:tables.${tableKey}`);
+  const shown = showTable === 'open' || open;
+  return (
+    <Card
+      data-testid={`card-${tableKey}`}
+      size="small"
+      style={{ height: '100%', minWidth: 0 }}
+      styles={{ body: { minWidth: 0 } }}
+      title={
+        <Typography.Title level={2} style={{ fontSize: 16, margin: 0, whiteSpace: 'normal' }}>
+          {heading}
+        </Typography.Title>
+      }
+      extra={
+        <Space size={8} wrap>
+          {extra}
+          {showTable === 'toggle' ? (
+            <Button
+              size="small"
+              icon={<TableOutlined aria-hidden />}
+              aria-expanded={open}
+              aria-controls={tableId}
+              onClick={() => setOpen((value) => !value)}
+              data-testid={`toggle-${tableKey}`}
+            >
+              {open ? t('dash:kit.hideValues') : t('dash:kit.showValues')}
+            </Button>
+          ) : null}
+        </Space>
+      }
+    >
+      {children}
+      <div id={tableId} hidden={!shown} style={children ? { marginTop: 12 } : undefined}>
+        {shown ? <FigureTableView table={table} label={heading} pageSize={pageSize} /> : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { ExclamationCircleOutlined } from '@ant-design/icons';
+import { Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { themeTokens } from '@canteiro/shared/core';
+import { CONFIDENCE_SAMPLE, formatFigure } from '@canteiro/shared/domain';
+import type { FigureFormat, FigureRow, FigureTable } from '@canteiro/shared/domain';
+import { useLocale } from './use-locale';
+
+const NUMERIC: ReadonlySet<FigureFormat> = new Set(['integer', 'hh', 'index', 'decimal']);
+
+/** The warning colours of a low-confidence mark: text on its background at 4.5:1 or more. */
+const LOW = { color: '#8a4b00', background: '#fff4e0', border: '#f0c27a' } as const;
+
+/** The mark of a share from fewer than 385 worker-observations (DOMAIN.md §3): a tag, its reason in a tooltip. */
+export function LowConfidenceTag({ text }: { text?: string }) {
+  const { t } = useTranslation('dash');
+  return (
+    <Tooltip title={t('dash:kit.lowConfidenceHint', { sample: CONFIDENCE_SAMPLE })}>
+      <Tag
+        icon={<ExclamationCircleOutlined aria-hidden />}
+        data-testid="low-confidence"
+        style={{ color: LOW.color, background: LOW.background, borderColor: LOW.border, marginInlineEnd: 0 }}
+      >
+        {text ?? t('dash:kit.lowConfidence')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/**
+ * The values of a chart (issue 11: chart, table and export agree): a figure table as the
+ * export writes it — headers `figures:columns.<key>`, every cell by formatFigure in the
+ * user's language, numbers right-aligned in tabular figures, a low-confidence row marked.
+ * Wide tables scroll inside their own focusable region, never the page.
+ */
+export function FigureTableView({
+  table,
+  pageSize = 10,
+  label,
+}: {
+  table: FigureTable;
+  pageSize?: number;
+  label?: string;
+}) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const caption = label ?? t(`figures:tables.${table.key}`);
+  const anyLow = table.rows.some((row) => row.lowConfidence === true);
+  const columns: TableColumnsType<FigureRow> = table.columns.map((column) => {
+    const numeric = NUMERIC.has(column.format);
+    return {
+      key: column.key,
+      dataIndex: column.key,
+      title: t(`figures:columns.${column.key}`),
+      align: numeric ? 'right' : 'left',
+      // Names may be long (a package's full name): they wrap rather than widen the table past its card.
+      ...(column.format === 'text' ? { width: 220 } : {}),
+      onCell: () => ({ style: numeric ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : {} }),
+      render: (value: FigureRow[typeof column.key]) =>
+        column.key === 'lowConfidence' && value === true ? (
+          <LowConfidenceTag text={formatFigure(value, column.format, locale)} />
+        ) : (
+          formatFigure(value, column.format, locale)
+        ),
+    };
+  });
+  return (
+    <div>
+      <div
+        role="region"
+        aria-label={caption}
+        // Focusable so a keyboard can scroll a table wider than its card (axe: scrollable-region-focusable).
+        tabIndex={0}
+        data-testid={`table-${table.key}`}
+        className="figure-table"
+        style={{ overflowX: 'auto', maxWidth: '100%' }}
+      >
+        <Table<FigureRow>
+          size="small"
+          columns={columns}
+          dataSource={table.rows}
+          rowKey={(row) => String(row.id ?? JSON.stringify(row))}
+          pagination={
+            table.rows.length > pageSize
+              ? { pageSize, showSizeChanger: false, size: 'small', hideOnSinglePage: true }
+              : false
+          }
+          locale={{ emptyText: t('dash:noData') }}
+          tableLayout="auto"
+        />
+      </div>
+      {anyLow ? (
+        <Typography.Paragraph style={{ fontSize: 12, color: themeTokens.colorTextSecondary, margin: '4px 0 0' }}>
+          {t('dash:kit.lowConfidenceNote', { sample: CONFIDENCE_SAMPLE })}
+        </Typography.Paragraph>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/** The Dashboards screens' kit (docs/frontend.md, "Dashboards"): one import for a screen. */
+export * from './chart';
+export * from './class-colours';
+export * from './dashboard-screen';
+export * from './figure-card';
+export * from './figure-table';
+export * from './kpi';
+export * from './series';
+export * from './use-dashboard';
+export * from './use-locale';

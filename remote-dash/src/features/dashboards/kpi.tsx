@@ -1,0 +1,63 @@
+import { Typography } from 'antd';
+import { themeTokens } from '@canteiro/shared/core';
+import { LowConfidenceTag } from './figure-table';
+
+/**
+ * One headline figure of a screen's top row: its label, the value as formatFigure wrote it,
+ * and the sample behind it (observations, registers), marked when low-confidence.
+ */
+export function Kpi({
+  label,
+  value,
+  sample,
+  lowConfidence = false,
+  testId,
+  colour,
+}: {
+  label: string;
+  value: string;
+  sample?: string;
+  lowConfidence?: boolean;
+  testId?: string;
+  /** A class's colour (CLASS_COLOURS) as a bar at the figure's left, tying it to the charts. */
+  colour?: string;
+}) {
+  return (
+    <div
+      data-testid={testId}
+      style={{
+        border: '1px solid #e4e8e4',
+        borderLeft: `4px solid ${colour ?? '#e4e8e4'}`,
+        borderRadius: themeTokens.borderRadius,
+        padding: '10px 14px',
+        background: '#fff',
+        minWidth: 0,
+        height: '100%',
+      }}
+    >
+      <div style={{ fontSize: 13, color: themeTokens.colorTextSecondary, lineHeight: '18px' }}>{label}</div>
+      <div
+        data-testid={testId ? `${testId}-value` : undefined}
+        style={{
+          fontSize: 24,
+          fontWeight: 600,
+          lineHeight: '32px',
+          fontVariantNumeric: 'tabular-nums',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {value || '—'}
+      </div>
+      {sample || lowConfidence ? (
+        <Typography.Text style={{ fontSize: 12, color: themeTokens.colorTextSecondary, display: 'block' }}>
+          {sample}
+          {lowConfidence ? (
+            <span style={{ marginLeft: sample ? 6 : 0 }}>
+              <LowConfidenceTag />
+            </span>
+          ) : null}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}

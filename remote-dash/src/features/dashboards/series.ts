@@ -1,0 +1,36 @@
+import type { TFunction } from 'i18next';
+import { formatFigure } from '@canteiro/shared/domain';
+import type { FigureColumnKey, FigureTable, Locale } from '@canteiro/shared/domain';
+
+/**
+ * A chart's data straight from the table shown under it (issue 11: chart and table agree):
+ * one series per column, named by the column's header, one point per row, in the rows' order.
+ * A cell that is not a number (no value) is a gap, never a zero.
+ */
+export function tableSeries(
+  table: FigureTable,
+  columns: readonly FigureColumnKey[],
+  t: TFunction,
+): { name: string; data: (number | null)[] }[] {
+  return columns.map((key) => ({
+    name: t(`figures:columns.${key}`),
+    data: table.rows.map((row) => {
+      const value = row[key];
+      return typeof value === 'number' ? value : null;
+    }),
+  }));
+}
+
+/** A pie's or donut's series: the columns of one row (the totals row by default). */
+export function rowSeries(table: FigureTable, columns: readonly FigureColumnKey[], row = 0): number[] {
+  return columns.map((key) => {
+    const value = table.rows[row]?.[key];
+    return typeof value === 'number' ? value : 0;
+  });
+}
+
+/** The category axis: each row's cell of `column` as the table writes it (a weekday's name, 07:00, a date). */
+export function tableCategories(table: FigureTable, column: FigureColumnKey, locale: Locale): string[] {
+  const format = table.columns.find((candidate) => candidate.key === column)?.format ?? 'text';
+  return table.rows.map((row) => formatFigure(row[column], format, locale));
+}
