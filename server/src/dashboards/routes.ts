@@ -11,6 +11,7 @@ import type { DashboardContext } from './context.js';
 import { dashboardContext } from './context.js';
 import { equipmentDashboard } from './equipment.js';
 import { performance } from './performance.js';
+import { dashboardPeriod } from './period.js';
 import { projectHealth } from './project-health.js';
 import { routine } from './routine.js';
 
@@ -48,6 +49,32 @@ const DASHBOARDS: {
   },
 };
 
+const day = (description: string) => ({ type: 'string', format: 'date', nullable: true, description });
+const PERIOD_DOCS: FastifySchema = {
+  tags: ['dashboards'],
+  summary: "A contract's first and last days with activity reports, and the dashboards' default range",
+  description:
+    'The range a dashboard opens on when its URL names no dates: the last four weeks that have data (docs/dashboards.md). Every value null when the contract has no activity report, is outside your scope or does not exist.',
+  querystring: {
+    type: 'object',
+    properties: { contract: { type: 'integer', minimum: 1, description: 'The contract (required).' } },
+    required: ['contract'],
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        first: day('First site day with activity reports.'),
+        last: day('Last site day with activity reports.'),
+        from: day("Default range's first day: the Monday of the ISO week three weeks before last's."),
+        to: day("Default range's last day: `last`."),
+      },
+      required: ['first', 'last', 'from', 'to'],
+    },
+    400: { description: 'validation_failed: contract required or invalid_value.', $ref: 'ApiError#' },
+  },
+};
+
 /**
  * GET /api/dashboards/<name> (docs/dashboards.md): the shared report filters as the query,
  * 400 validation_failed for bad ones, any back-office level, the answer of
@@ -56,6 +83,9 @@ const DASHBOARDS: {
  */
 export async function dashboardRoutes(app: FastifyInstance, { config, db }: DashboardRoutesOptions): Promise<void> {
   const cache = new DashboardCache();
+  app.get('/period', { schema: PERIOD_DOCS }, async (request) =>
+    dashboardPeriod(db.orm, allowedCaller(request, anyWebLevel), request.query),
+  );
   for (const [name, dashboard] of Object.entries(DASHBOARDS) as [DashboardName, (typeof DASHBOARDS)[DashboardName]][]) {
     const schema: FastifySchema = {
       tags: ['dashboards'],
