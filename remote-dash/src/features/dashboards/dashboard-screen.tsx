@@ -28,10 +28,14 @@ export interface DashboardPeriod {
  */
 function useDefaultRange(header: ReturnType<typeof useHeaderState>): boolean {
   const { contract, from, to, week } = header.values;
+  // The contract whose first look is settled: defaulted, or found without data (then no dates).
   const [settled, setSettled] = useState<number | null>(null);
+  const defaulted = useRef<number | null>(null);
   const update = useRef(header.update);
   update.current = header.update;
-  const waiting = contract !== null && from === '' && to === '' && week === '' && settled !== contract;
+  const undated = contract !== null && from === '' && to === '' && week === '';
+  // Dates the screen wrote itself and the user then cleared: everything, not the default again.
+  const waiting = undated && settled !== contract && defaulted.current !== contract;
 
   useEffect(() => {
     if (!waiting || contract === null) return;
@@ -42,8 +46,11 @@ function useDefaultRange(header: ReturnType<typeof useHeaderState>): boolean {
       .then(
         (period) => {
           if (controller.signal.aborted) return;
-          if (period.from && period.to) update.current({ from: period.from, to: period.to }, { replace: true });
-          setSettled(contract);
+          if (period.from && period.to) {
+            // Still waiting until the URL carries the range: the dashboard is asked for once, dated.
+            defaulted.current = contract;
+            update.current({ from: period.from, to: period.to }, { replace: true });
+          } else setSettled(contract);
         },
         // No default range: the dashboard is asked for without dates rather than not at all.
         () => {

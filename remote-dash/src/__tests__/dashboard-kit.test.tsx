@@ -1,0 +1,333 @@
+import type React from 'react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { i18n, useSession } from '@canteiro/shared/core';
+import { dashboardTable } from '@canteiro/shared/domain';
+import type { ClassTotals, FigureTable, RoutineDashboard } from '@canteiro/shared/domain';
+import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
+import {
+  CLASS_COLUMNS,
+  Chart,
+  DashboardScreen,
+  FigureCard,
+  FigureTableView,
+  tableCategories,
+  tableSeries,
+} from '../features/dashboards';
+import { enUS } from '../i18n/en-US';
+import { ptBR } from '../i18n/pt-BR';
+
+/**
+ * Issue 11: the dashboards' kit. apexcharts draws nothing under jsdom: the chart is replaced
+ * by an element carrying the series and categories it was given, so a test can check that the
+ * chart plots exactly the numbers of the table under it. Only the HTTP layer is faked.
+ */
+jest.mock('react-apexcharts', () => {
+  const { createElement } = jest.requireActual<typeof React>('react');
+  return {
+    __esModule: true,
+    default: (props: {
+      type: string;
+      series: unknown;
+      options?: { xaxis?: { categories?: unknown }; labels?: unknown };
+    }) =>
+      createElement('div', {
+        'data-testid': 'apex',
+        'data-type': props.type,
+        'data-series': JSON.stringify(props.series),
+        'data-categories': JSON.stringify(props.options?.xaxis?.categories ?? props.options?.labels ?? null),
+      }),
+  };
+});
+
+let location: ReturnType<typeof useLocation>;
+function LocationProbe() {
+  location = useLocation();
+  return null;
+}
+
+const classes = (va: number, hw: number, ew: number, workers: number, registers: number): ClassTotals => {
+  const total = va + hw + ew;
+  return {
+    hh: { valueAdding: va, hiddenWaste: hw, evidentWaste: ew, total },
+    index: total
+      ? { valueAdding: va / total, hiddenWaste: hw / total, evidentWaste: ew / total }
+      : { valueAdding: null, hiddenWaste: null, evidentWaste: null },
+    workers,
+    registers,
+    lowConfidence: workers < 385,
+  };
+};
+// 07:00 holds 7.5 HH value-adding of 17.2: an index of 43.6 %, from 40 observations (low confidence).
+const routine: RoutineDashboard = {
+  filters: { contract: 1, range: 'week' } as RoutineDashboard['filters'],
+  generatedAt: '2026-11-23T12:00:00.000Z',
+  totals: classes(1207.5, 405, 304.7, 1600, 210),
+  totalHh: 1917.2,
+  hours: [
+    { hour: 7, ...classes(7.5, 5, 4.7, 40, 8) },
+    { hour: 8, ...classes(1200, 400, 300, 1560, 202) },
+  ],
+};
+
+interface Call {
+  url: URL;
+}
+let calls: Call[] = [];
+let answers: (() => Response)[] = [];
+let period = { first: '2026-09-01', last: '2026-11-20', from: '2026-10-26', to: '2026-11-22' };
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function fakeFetch(input: RequestInfo | URL, init?: RequestInit) {
+  const request = input instanceof Request ? input : new Request(String(input), init);
+  const url = new URL(request.url);
+  calls.push({ url });
+  if (url.pathname === '/api/contracts/options') return json([{ id: 1, name: 'Contrato Alfa' }]);
+  const options = /^\/api\/(\w+)\/options$/.exec(url.pathname);
+  if (options) return json([1, 2].map((id) => ({ id, name: `${options[1]} ${id}` })));
+  if (url.pathname === '/api/dashboards/period') return json(period);
+  if (url.pathname === '/api/dashboards/routine') return (answers.shift() ?? (() => json(routine)))();
+  return json({ code: 'not_found', message: 'no' }, 404);
+}
+const dashboardCalls = () => calls.filter((call) => call.url.pathname === '/api/dashboards/routine');
+const searchOf = () => Object.fromEntries(new URLSearchParams(location.search));
+
+/** A screen as the pages write them: a card with a chart of a table's columns and that table. */
+function HoursCard({ answer }: { answer: RoutineDashboard }) {
+  const { t } = useTranslation();
+  const table = dashboardTable('routine', answer, 'hours');
+  return (
+    <FigureCard tableKey="hours" table={table} showTable="open">
+      <Chart
+        type="bar"
+        label="HH hora a hora"
+        testId="chart-hours"
+        series={tableSeries(table, CLASS_COLUMNS.hh, t as TFunction)}
+        options={{ xaxis: { categories: tableCategories(table, 'hour', 'pt-BR') } }}
+      />
+    </FigureCard>
+  );
+}
+
+const renderScreen = (entry: string, isEmpty = (answer: RoutineDashboard) => answer.hours.length === 0) =>
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <DashboardScreen name="routine" titleKey="dash:routes.routine.title" isEmpty={isEmpty}>
+        {(answer) => <HoursCard answer={answer} />}
+      </DashboardScreen>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+
+beforeAll(() => {
+  registerKitTranslations();
+  i18n.addResourceBundle('pt-BR', 'dash', ptBR, true, true);
+  i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
+});
+beforeEach(async () => {
+  globalThis.MessageChannel ??= class {
+    port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
+    port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.({}), 0) };
+  } as unknown as typeof MessageChannel;
+  calls = [];
+  answers = [];
+  period = { first: '2026-09-01', last: '2026-11-20', from: '2026-10-26', to: '2026-11-22' };
+  global.fetch = fakeFetch as typeof fetch;
+  document.cookie = 'XSRF-TOKEN=x; path=/';
+  useSession
+    .getState()
+    .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
+  forgetContexts();
+  await i18n.changeLanguage('pt-BR');
+});
+jest.setTimeout(60_000);
+
+describe('DashboardScreen', () => {
+  it('shows the loading state, then the answer of the header’s query', async () => {
+    let release: () => void = () => undefined;
+    answers = [() => json(routine)];
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const original = fakeFetch;
+    global.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname === '/api/dashboards/routine') await gate;
+      return original(input, init);
+    }) as typeof fetch;
+    renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20&function=3');
+    expect(await screen.findByTestId('dashboard-loading')).toBeInTheDocument();
+    release();
+    expect(await screen.findByTestId('dashboard-routine')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-loading')).not.toBeInTheDocument();
+    expect(Object.fromEntries(dashboardCalls()[0]!.url.searchParams)).toEqual({
+      contract: '1',
+      from: '2026-11-01',
+      to: '2026-11-20',
+      function: '3',
+    });
+    // The dates were chosen: no default range asked for.
+    expect(calls.some((call) => call.url.pathname === '/api/dashboards/period')).toBe(false);
+    expect(screen.getByRole('heading', { level: 1, name: 'Rotina' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'HH hora a hora' })).toBeInTheDocument();
+  });
+
+  it('writes the contract’s default range into the URL before asking for the dashboard', async () => {
+    renderScreen('/?contract=1');
+    await screen.findByTestId('dashboard-routine');
+    expect(searchOf()).toEqual({ contract: '1', from: '2026-10-26', to: '2026-11-22' });
+    const asked = calls.find((call) => call.url.pathname === '/api/dashboards/period');
+    expect(asked?.url.searchParams.get('contract')).toBe('1');
+    // One request, with the range: never one for the whole history first.
+    expect(dashboardCalls().map((call) => Object.fromEntries(call.url.searchParams))).toEqual([
+      { contract: '1', from: '2026-10-26', to: '2026-11-22' },
+    ]);
+  });
+
+  it('asks without dates when the contract has no data yet', async () => {
+    period = { first: null, last: null, from: null, to: null } as unknown as typeof period;
+    renderScreen('/?contract=1');
+    await screen.findByTestId('dashboard-routine');
+    expect(searchOf()).toEqual({ contract: '1' });
+    expect(Object.fromEntries(dashboardCalls()[0]!.url.searchParams)).toEqual({ contract: '1' });
+  });
+
+  it('says "Erro ao buscar os dados" when the call fails, and the retry asks again', async () => {
+    answers = [() => json({ code: 'server_error', message: 'x' }, 500)];
+    renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
+    const alert = await screen.findByTestId('fetch-error');
+    expect(alert).toHaveTextContent('Erro ao buscar os dados');
+    expect(screen.queryByTestId('dashboard-routine')).not.toBeInTheDocument();
+    fireEvent.click(within(alert).getByRole('button', { name: /Tentar novamente/ }));
+    expect(await screen.findByTestId('dashboard-routine')).toBeInTheDocument();
+    expect(screen.queryByTestId('fetch-error')).not.toBeInTheDocument();
+    expect(dashboardCalls()).toHaveLength(2);
+  });
+
+  it('shows "no data" when the answer has nothing to draw', async () => {
+    answers = [() => json({ ...routine, hours: [] })];
+    renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
+    expect(await screen.findByTestId('no-data')).toHaveTextContent('Nenhum dado para estes filtros.');
+    expect(screen.queryByTestId('dashboard-routine')).not.toBeInTheDocument();
+  });
+
+  it('asks for a contract first and sends nothing for a refused filter', async () => {
+    const { unmount } = renderScreen('/');
+    expect(await screen.findByTestId('dashboard-routine')).toBeInTheDocument(); // the one contract is chosen
+    unmount();
+    calls = [];
+    renderScreen('/?contract=1&from=2026-11-20&to=2026-11-01');
+    expect(await screen.findByTestId('filters-refused')).toBeInTheDocument();
+    expect(dashboardCalls()).toHaveLength(0);
+  });
+
+  it('offers the export of its tables with the same filters', async () => {
+    renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
+    await screen.findByTestId('dashboard-routine');
+    expect(screen.getByRole('button', { name: /Exportar/ })).toBeInTheDocument();
+  });
+});
+
+describe('the chart and its table', () => {
+  it('plots the table’s numbers: chart and table agree', async () => {
+    renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
+    const chart = await screen.findByTestId('apex');
+    const table = dashboardTable('routine', routine, 'hours');
+    const series = JSON.parse(chart.dataset.series!) as { name: string; data: number[] }[];
+    expect(series).toEqual([
+      { name: 'HH agrega valor', data: [7.5, 1200] },
+      { name: 'HH perda oculta', data: [5, 400] },
+      { name: 'HH perda evidente', data: [4.7, 300] },
+    ]);
+    expect(series[0]!.data).toEqual(table.rows.map((row) => row.vaHh));
+    expect(JSON.parse(chart.dataset.categories!)).toEqual(['07:00', '08:00']);
+    expect(screen.getByTestId('chart-hours')).toHaveAttribute('role', 'img');
+    expect(screen.getByTestId('chart-hours')).toHaveAttribute('aria-label', 'HH hora a hora');
+    // The same figures, written, in the card's table.
+    const shown = within(screen.getByTestId('table-hours'));
+    expect(shown.getByText('7,5')).toBeInTheDocument();
+    expect(shown.getByText('1.200,0')).toBeInTheDocument();
+  });
+
+  it('tableSeries leaves a missing value a gap, not a zero', () => {
+    const table: FigureTable = {
+      key: 'evolution',
+      columns: [
+        { key: 'bucket', format: 'date' },
+        { key: 'vaIndex', format: 'index' },
+      ],
+      rows: [
+        { bucket: '2026-11-02', vaIndex: 0.5 },
+        { bucket: '2026-11-09', vaIndex: null },
+      ],
+    };
+    const t = ((key: string) => key) as unknown as TFunction;
+    expect(tableSeries(table, ['vaIndex'], t)).toEqual([{ name: 'figures:columns.vaIndex', data: [0.5, null] }]);
+    expect(tableCategories(table, 'bucket', 'pt-BR')).toEqual(['02/11/2026', '09/11/2026']);
+    expect(tableCategories(table, 'bucket', 'en-US')).toEqual(['11/02/2026', '11/09/2026']);
+  });
+});
+
+describe('FigureTableView', () => {
+  const table = dashboardTable('routine', routine, 'hours');
+
+  it('writes figures in pt-BR and marks a low-confidence row', () => {
+    render(<FigureTableView table={table} />);
+    const view = within(screen.getByTestId('table-hours'));
+    expect(view.getByRole('columnheader', { name: 'HH agrega valor' })).toBeInTheDocument();
+    expect(view.getByText('7,5')).toBeInTheDocument();
+    expect(view.getByText('43,6%')).toBeInTheDocument();
+    // 40 observations: marked; 1 560: not.
+    expect(view.getAllByTestId('low-confidence')).toHaveLength(1);
+    expect(view.getByTestId('low-confidence')).toHaveTextContent('Sim');
+    expect(screen.getByText(/menos de 385 observações/)).toBeInTheDocument();
+    // Numbers right-aligned.
+    expect(view.getByText('7,5').closest('td')).toHaveClass('ant-table-cell');
+    expect(view.getByText('7,5').closest('td')?.style.fontVariantNumeric).toBe('tabular-nums');
+  });
+
+  it('writes figures in en-US', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    render(<FigureTableView table={table} />);
+    const view = within(screen.getByTestId('table-hours'));
+    expect(view.getByRole('columnheader', { name: 'Value-adding HH' })).toBeInTheDocument();
+    expect(view.getByText('7.5')).toBeInTheDocument();
+    expect(view.getByText('43.6%')).toBeInTheDocument();
+    expect(view.getByText('1,200.0')).toBeInTheDocument();
+  });
+
+  it('pages only a table longer than its page size', () => {
+    const long: FigureTable = {
+      key: 'packages',
+      columns: [{ key: 'name', format: 'text' }],
+      rows: Array.from({ length: 12 }, (_, index) => ({ id: index, name: `Pacote ${index + 1}` })),
+    };
+    const { unmount } = render(<FigureTableView table={long} />);
+    expect(screen.getByText('Pacote 10')).toBeInTheDocument();
+    expect(screen.queryByText('Pacote 11')).not.toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination')).not.toBeNull();
+    unmount();
+    render(<FigureTableView table={long} pageSize={20} />);
+    expect(screen.getByText('Pacote 12')).toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
+});
+
+describe('FigureCard', () => {
+  it('hides its table behind a keyboard-usable toggle by default', async () => {
+    const table = dashboardTable('routine', routine, 'hours');
+    render(
+      <FigureCard tableKey="hours" table={table}>
+        <p>chart</p>
+      </FigureCard>,
+    );
+    const toggle = screen.getByRole('button', { name: /Ver valores/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('table-hours')).not.toBeInTheDocument();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.getByTestId('table-hours')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /Ocultar valores/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByTestId('card-hours')).toBeInTheDocument();
+  });
+});
