@@ -70,6 +70,7 @@ const dashModule: CanteiroModule = {
       permission: 'contract',
       titleKey: 'routes.byFunction.title',
       descriptionKey: 'routes.byFunction.description',
+      load: () => import('./pages/by-function-page'),
     },
     {
       path: 'routine',
@@ -82,12 +83,14 @@ const dashModule: CanteiroModule = {
       permission: 'contract',
       titleKey: 'routes.equipment.title',
       descriptionKey: 'routes.equipment.description',
+      load: () => import('./pages/equipment-page'),
     },
     {
       path: 'performance',
       permission: 'contract',
       titleKey: 'routes.performance.title',
       descriptionKey: 'routes.performance.description',
+      load: () => import('./pages/performance-page'),
     },
   ],
   Providers: ModuleProviders,

@@ -64,4 +64,35 @@ export const enUS: Translation<typeof ptBR> = {
     sample: '{{workers}} observations · {{registers}} registers',
     chartOf: 'Chart: {{title}}',
   },
+  byFunction: {
+    kpis: 'Figures of the period',
+    sample: 'Sample: {{value}} observations',
+    averageHint: 'Per location and report time',
+    peopleHint: 'Sum of the workers observed',
+    paretoLabel:
+      'Pareto chart: HH of each occurrence, highest first, in the colour of its class, and the cumulative share',
+    legend: 'Legend',
+    rankBy: 'Rank by',
+    registersOf: 'Registers: {{value}}',
+    functionsLabel: 'Bar chart: value-adding, hidden waste and evident waste of each function, ranked by {{ranking}}',
+  },
+  equipment: {
+    filtersIgnored:
+      'The function and occurrence filters do not apply to equipment: these figures do not change with them.',
+    machines: 'Equipment observed',
+    utilizationLabel:
+      'Bar chart: share of working, idle and down observations of each piece of equipment, by utilization',
+    observationsOf: 'Observations: {{value}}',
+    companiesLabel: 'Bar chart: occurrences of the five companies with most idle or down equipment',
+    occurrencesHint: 'Occurrences: observations of idle or down equipment.',
+  },
+  performance: {
+    plan: 'Plan = {{value}}',
+    hhTitle: '{{name}} · HH {{hh}} · planned HH {{planned}}',
+    productivityLabel: 'Bar chart: {{title}}; the line at 1 is the plan',
+    addedValueLabel: 'Bar chart: {{title}}, share of the value-adding HH',
+    nothing: 'No production reported for these filters.',
+    statusHint: "The contractor's active activities today: the dates do not change these figures.",
+    statusLabel: 'Donut chart: finished, late and in-term activities',
+  },
 };

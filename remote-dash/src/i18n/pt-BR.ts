@@ -61,4 +61,36 @@ export const ptBR = {
     sample: '{{workers}} observações · {{registers}} registros',
     chartOf: 'Gráfico: {{title}}',
   },
+  byFunction: {
+    kpis: 'Números do período',
+    sample: 'Amostra: {{value}} observações',
+    averageHint: 'Por local e horário de apontamento',
+    peopleHint: 'Soma dos trabalhadores observados',
+    paretoLabel:
+      'Gráfico de Pareto: HH de cada ocorrência, em ordem decrescente, na cor da sua classe, e a participação acumulada',
+    legend: 'Legenda',
+    rankBy: 'Ordenar por',
+    registersOf: 'Registros: {{value}}',
+    functionsLabel:
+      'Gráfico de barras: agrega valor, perda oculta e perda evidente de cada função, ordenadas por {{ranking}}',
+  },
+  equipment: {
+    filtersIgnored:
+      'Os filtros de função e de ocorrência não se aplicam aos equipamentos: estes números não mudam com eles.',
+    machines: 'Equipamentos observados',
+    utilizationLabel:
+      'Gráfico de barras: parcela de observações operando, parado e quebrado de cada equipamento, por utilização',
+    observationsOf: 'Observações: {{value}}',
+    companiesLabel: 'Gráfico de barras: ocorrências das cinco empresas com mais equipamentos parados ou quebrados',
+    occurrencesHint: 'Ocorrências: observações de equipamento parado ou quebrado.',
+  },
+  performance: {
+    plan: 'Plano = {{value}}',
+    hhTitle: '{{name}} · HH {{hh}} · HH planejado {{planned}}',
+    productivityLabel: 'Gráfico de barras: {{title}}; a linha em 1 é o plano',
+    addedValueLabel: 'Gráfico de barras: {{title}}, parcela do HH que agrega valor',
+    nothing: 'Nenhuma produção apontada para estes filtros.',
+    statusHint: 'Atividades ativas da contratada hoje: as datas não mudam estes números.',
+    statusLabel: 'Gráfico de rosca: atividades concluídas, atrasadas e no prazo',
+  },
 } as const;

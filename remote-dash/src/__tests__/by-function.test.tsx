@@ -1,0 +1,260 @@
+import type * as ReactModule from 'react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { i18n, useSession } from '@canteiro/shared/core';
+import { dashboardTable } from '@canteiro/shared/domain';
+import type { ByFunctionDashboard, ClassTotals } from '@canteiro/shared/domain';
+import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
+import { ByFunctionView } from '../features/by-function/by-function-view';
+import { CLASS_COLOURS } from '../features/dashboards/class-colours';
+import { enUS } from '../i18n/en-US';
+import { ptBR } from '../i18n/pt-BR';
+import ByFunctionPage from '../pages/by-function-page';
+
+/**
+ * Issue 11, "By function": the headline figures in the language's format, the top occurrences
+ * as a Pareto coloured by class, the functions ranked by the index the user picks — each chart
+ * plotting exactly the numbers of the table under it. apexcharts draws nothing under jsdom: it
+ * is replaced by an element carrying what it was given.
+ */
+jest.mock('react-apexcharts', () => {
+  const { createElement } = jest.requireActual<typeof ReactModule>('react');
+  return {
+    __esModule: true,
+    default: (props: { type: string; series: unknown; options?: unknown }) =>
+      createElement('div', {
+        'data-testid': 'apex',
+        'data-type': props.type,
+        'data-series': JSON.stringify(props.series),
+        'data-options': JSON.stringify(props.options ?? {}),
+      }),
+  };
+});
+
+interface Drawn {
+  series: {
+    name: string;
+    type?: string;
+    data: (number | null | { x: string; y: number | null; fillColor?: string })[];
+  }[];
+  options: {
+    colors?: string[];
+    xaxis?: { categories?: string[] };
+    yaxis?: { min?: number; max?: number; opposite?: boolean }[];
+  };
+}
+async function drawn(testId: string): Promise<Drawn> {
+  const chart = await within(await screen.findByTestId(testId)).findByTestId('apex');
+  return {
+    series: JSON.parse(chart.getAttribute('data-series') ?? '[]') as Drawn['series'],
+    options: JSON.parse(chart.getAttribute('data-options') ?? '{}') as Drawn['options'],
+  };
+}
+const ys = (data: Drawn['series'][number]['data']) =>
+  data.map((point) => (point !== null && typeof point === 'object' ? point.y : point));
+
+const classes = (va: number, hw: number, ew: number, workers: number, registers: number): ClassTotals => {
+  const total = va + hw + ew;
+  return {
+    hh: { valueAdding: va, hiddenWaste: hw, evidentWaste: ew, total },
+    index: { valueAdding: va / total, hiddenWaste: hw / total, evidentWaste: ew / total },
+    workers,
+    registers,
+    lowConfidence: workers < 385,
+  };
+};
+
+// 3 835 workers seen in 980 registers, 1 917,5 HH; 3,75 people per (report time, local).
+const answer: ByFunctionDashboard = {
+  filters: { contract: 1, range: 'week' } as ByFunctionDashboard['filters'],
+  generatedAt: '2026-11-23T12:00:00.000Z',
+  totals: classes(843.7, 575.3, 498.5, 3835, 980),
+  totalHh: 1917.5,
+  totalPeople: 3835,
+  registers: 980,
+  averagePeoplePerLocal: 3.75,
+  topOccurrences: [
+    {
+      id: 1,
+      name: 'Execução do serviço',
+      classification: 'value_adding',
+      hh: 800,
+      workers: 1600,
+      share: 0.4172,
+      cumulativeShare: 0.4172,
+    },
+    {
+      id: 9,
+      name: 'Aguardando material',
+      classification: 'evident_waste',
+      hh: 600,
+      workers: 1200,
+      share: 0.3129,
+      cumulativeShare: 0.7301,
+    },
+    {
+      id: 4,
+      name: 'Transporte de material',
+      classification: 'hidden_waste',
+      hh: 517.5,
+      workers: 1035,
+      share: 0.2699,
+      cumulativeShare: 1,
+    },
+  ],
+  functions: [
+    { id: 11, name: 'Carpinteiro', ...classes(600, 200, 200, 2000, 500) },
+    { id: 12, name: 'Armador', ...classes(200, 250, 50, 1000, 300) },
+    { id: 13, name: 'Servente de obra com nome bem comprido', ...classes(43.7, 125.3, 248.5, 835 - 500, 180) },
+  ],
+};
+
+beforeAll(() => {
+  registerKitTranslations();
+  i18n.addResourceBundle('pt-BR', 'dash', ptBR, true, true);
+  i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
+});
+beforeEach(async () => {
+  await i18n.changeLanguage('pt-BR');
+});
+jest.setTimeout(60_000);
+
+describe('the By function dashboard', () => {
+  it('writes the headline figures in pt-BR, the registers with their sample and low-confidence mark', async () => {
+    render(<ByFunctionView answer={answer} />);
+    expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1.917,5');
+    expect(screen.getByTestId('kpi-averagePeoplePerLocal-value')).toHaveTextContent('3,75');
+    expect(screen.getByTestId('kpi-totalPeople-value')).toHaveTextContent('3.835');
+    expect(screen.getByTestId('kpi-registers-value')).toHaveTextContent('980');
+    expect(screen.getByTestId('kpi-registers')).toHaveTextContent('Amostra: 3.835 observações');
+    expect(within(screen.getByTestId('kpi-registers')).queryByTestId('low-confidence')).not.toBeInTheDocument();
+    await drawn('chart-topOccurrences');
+  });
+
+  it('marks the registers low-confidence under 385 observations', async () => {
+    render(<ByFunctionView answer={{ ...answer, totals: { ...answer.totals, workers: 200, lowConfidence: true } }} />);
+    expect(within(screen.getByTestId('kpi-registers')).getByTestId('low-confidence')).toHaveTextContent(
+      'Baixa confiança',
+    );
+    await drawn('chart-topOccurrences');
+  });
+
+  it('writes them in en-US too', async () => {
+    await i18n.changeLanguage('en-US');
+    render(<ByFunctionView answer={answer} />);
+    expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1,917.5');
+    expect(screen.getByTestId('kpi-totalPeople-value')).toHaveTextContent('3,835');
+    expect(screen.getByRole('heading', { level: 2, name: 'Top occurrences' })).toBeInTheDocument();
+    await drawn('chart-topOccurrences');
+  });
+
+  it('draws the Pareto from the top occurrences table: HH bars in the class colours, the running share on a 0–100 % axis', async () => {
+    render(<ByFunctionView answer={answer} />);
+    const table = dashboardTable('by-function', answer, 'topOccurrences');
+    const { series, options } = await drawn('chart-topOccurrences');
+    expect(series.map((item) => [item.name, item.type])).toEqual([
+      ['HH', 'column'],
+      ['Participação acumulada', 'line'],
+    ]);
+    expect(ys(series[0]!.data)).toEqual(table.rows.map((row) => row.hh));
+    expect(ys(series[1]!.data)).toEqual(table.rows.map((row) => row.cumulativeShare));
+    expect(series[0]!.data.map((point) => (point as { fillColor: string }).fillColor)).toEqual([
+      CLASS_COLOURS.valueAdding,
+      CLASS_COLOURS.evidentWaste,
+      CLASS_COLOURS.hiddenWaste,
+    ]);
+    expect(series[0]!.data.map((point) => (point as { x: string }).x)).toEqual(
+      answer.topOccurrences.map((item) => item.name),
+    );
+    expect(options.yaxis?.[1]).toMatchObject({ min: 0, max: 1, opposite: true });
+    // The table under it, in the same order and the same numbers as the language writes them.
+    fireEvent.click(within(screen.getByTestId('card-topOccurrences')).getByRole('button', { name: /Ver valores/ }));
+    const rows = within(screen.getByTestId('table-topOccurrences')).getAllByRole('row').slice(1);
+    // (Spaces dropped: ICU versions differ on the one before '%'.)
+    expect(rows.map((row) => row.textContent?.replace(/\s/g, ''))).toEqual([
+      'ExecuçãodoserviçoAgregavalor800,01.60041,7%41,7%',
+      'AguardandomaterialPerdaevidente600,01.20031,3%73,0%',
+      'TransportedematerialPerdaoculta517,51.03527,0%100,0%',
+    ]);
+  });
+
+  it('ranks the functions by the index chosen, chart and table in the same order', async () => {
+    render(<ByFunctionView answer={answer} />);
+    let { series, options } = await drawn('chart-functions');
+    // By value-adding (the server's order): value-adding first, in its colour.
+    expect(series.map((item) => item.name)).toEqual(['Agrega valor', 'Perda oculta', 'Perda evidente']);
+    expect(options.colors).toEqual([CLASS_COLOURS.valueAdding, CLASS_COLOURS.hiddenWaste, CLASS_COLOURS.evidentWaste]);
+    expect(options.xaxis?.categories).toEqual(['Carpinteiro', 'Armador', 'Servente de obra com nome bem comprido']);
+    expect(series[0]!.data).toEqual(answer.functions.map((item) => item.index.valueAdding));
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Perda evidente' }));
+    ({ series, options } = await drawn('chart-functions'));
+    expect(series.map((item) => item.name)).toEqual(['Perda evidente', 'Agrega valor', 'Perda oculta']);
+    expect(options.colors).toEqual([CLASS_COLOURS.evidentWaste, CLASS_COLOURS.valueAdding, CLASS_COLOURS.hiddenWaste]);
+    // Evident waste: Servente 59,5 %, Carpinteiro 20 %, Armador 10 %.
+    expect(options.xaxis?.categories).toEqual(['Servente de obra com nome bem comprido', 'Carpinteiro', 'Armador']);
+    const byName = new Map(answer.functions.map((item) => [item.name, item]));
+    expect(series[0]!.data).toEqual(options.xaxis!.categories!.map((name) => byName.get(name)!.index.evidentWaste));
+    expect(series[1]!.data).toEqual(options.xaxis!.categories!.map((name) => byName.get(name)!.index.valueAdding));
+
+    fireEvent.click(within(screen.getByTestId('card-functions')).getByRole('button', { name: /Ver valores/ }));
+    const table = screen.getByTestId('table-functions');
+    const names = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('td')?.textContent);
+    expect(names).toEqual(options.xaxis?.categories);
+    // The registers and the low-confidence mark of the function with 335 observations.
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('180');
+    expect(within(within(table).getAllByRole('row')[1]!).getByTestId('low-confidence')).toBeInTheDocument();
+  });
+});
+
+describe('the By function page', () => {
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  let current: ByFunctionDashboard = answer;
+  beforeEach(() => {
+    globalThis.MessageChannel ??= class {
+      port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
+      port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.({}), 0) };
+    } as unknown as typeof MessageChannel;
+    global.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(request.url);
+      if (url.pathname === '/api/contracts/options') return json([{ id: 1, name: 'Contrato Alfa' }]);
+      if (url.pathname.endsWith('/options')) return json([]);
+      if (url.pathname === '/api/dashboards/by-function') return json(current);
+      return new Response('{}', { status: 404 });
+    }) as typeof fetch;
+    document.cookie = 'XSRF-TOKEN=x; path=/';
+    useSession
+      .getState()
+      .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
+    forgetContexts();
+  });
+
+  it('shows the answer of /api/dashboards/by-function under the header', async () => {
+    current = answer;
+    render(
+      <MemoryRouter initialEntries={['/?contract=1&from=2026-11-01&to=2026-11-20']}>
+        <ByFunctionPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('dashboard-by-function')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Por função' })).toBeInTheDocument();
+    expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1.917,5');
+    await drawn('chart-functions');
+  });
+
+  it('says there is nothing for these filters when no register matched', async () => {
+    current = { ...answer, registers: 0, totalHh: 0, totalPeople: 0, topOccurrences: [], functions: [] };
+    render(
+      <MemoryRouter initialEntries={['/?contract=1&from=2026-11-01&to=2026-11-20']}>
+        <ByFunctionPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('no-data')).toHaveTextContent('Nenhum dado para estes filtros.');
+    expect(screen.queryByTestId('dashboard-by-function')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,130 @@
+import type { ApexOptions } from 'apexcharts';
+import { useTranslation } from 'react-i18next';
+import { themeTokens } from '@canteiro/shared/core';
+import { DASHBOARD_CLASSES, formatFigure } from '@canteiro/shared/domain';
+import type { DashboardClass, FigureTable, Locale } from '@canteiro/shared/domain';
+import { Chart } from '../dashboards/chart';
+import { CLASS_COLOURS } from '../dashboards/class-colours';
+import { FigureCard } from '../dashboards/figure-card';
+import { tableCategories, tableSeries } from '../dashboards/series';
+import { useLocale } from '../dashboards/use-locale';
+
+/** The cumulative line: the theme's information blue, apart from the three class colours. */
+const LINE_COLOUR = themeTokens.colorInfo;
+const BAR_HEIGHT = 340;
+
+const isClass = (value: unknown): value is DashboardClass =>
+  typeof value === 'string' && (DASHBOARD_CLASSES as readonly string[]).includes(value);
+
+/** Whole percents on the line's axis (0 %, 20 % … 100 %): the tooltip and the table keep the decimal. */
+const percentTick = (locale: Locale) => {
+  const format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+  return (value: number) => (typeof value === 'number' ? format.format(value) : '');
+};
+
+/**
+ * The top occurrences as a Pareto (DOMAIN.md §3): a bar of HH per occurrence, in the server's
+ * order (HH descending), coloured by the occurrence's class, and the running share on a second
+ * axis 0–100 %. Both series are columns of the `topOccurrences` table shown under the chart.
+ */
+export function OccurrencesPareto({ table }: { table: FigureTable }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const names = tableCategories(table, 'occurrence', locale);
+  const classes = table.rows.map((row) => (isClass(row.class) ? row.class : null));
+  const [hh, cumulative] = tableSeries(table, ['hh', 'cumulativeShare'], t);
+  const series: ApexOptions['series'] = [
+    {
+      name: hh!.name,
+      type: 'column',
+      data: hh!.data.map((y, index) => {
+        const kind = classes[index];
+        return { x: names[index]!, y, ...(kind ? { fillColor: CLASS_COLOURS[kind] } : {}) };
+      }),
+    },
+    { name: cumulative!.name, type: 'line', data: cumulative!.data.map((y, index) => ({ x: names[index]!, y })) },
+  ];
+  const classOf = (index: number) => {
+    const kind = classes[index];
+    return kind ? t(`figures:values.${kind}`) : '';
+  };
+  const options: ApexOptions = {
+    colors: [themeTokens.colorTextSecondary, LINE_COLOUR],
+    stroke: { width: [0, 2.5], curve: 'straight' },
+    markers: { size: [0, 3], strokeWidth: 0 },
+    // The classes' legend is the list under the chart (a bar's colour is its class, not its series).
+    legend: { show: false },
+    plotOptions: { bar: { columnWidth: '62%', borderRadius: 2 } },
+    xaxis: { type: 'category', labels: { rotate: -40, trim: true, maxHeight: 96 } },
+    yaxis: [
+      {
+        seriesName: hh!.name,
+        title: { text: t('figures:columns.hh') },
+        labels: { formatter: (value: number) => formatFigure(value, 'hh', locale) },
+      },
+      {
+        seriesName: cumulative!.name,
+        opposite: true,
+        min: 0,
+        max: 1,
+        tickAmount: 5,
+        title: { text: cumulative!.name },
+        labels: { formatter: percentTick(locale) },
+      },
+    ],
+    tooltip: {
+      shared: true,
+      intersect: false,
+      x: {
+        formatter: (_value: number, context?: { dataPointIndex: number }) => {
+          const index = context?.dataPointIndex ?? -1;
+          const kind = classOf(index);
+          return kind ? `${names[index] ?? ''} · ${kind}` : (names[index] ?? '');
+        },
+      },
+      y: {
+        formatter: (value: number, context?: { seriesIndex: number }) =>
+          typeof value !== 'number' ? '' : formatFigure(value, context?.seriesIndex === 1 ? 'index' : 'hh', locale),
+      },
+    },
+  };
+  return (
+    <FigureCard tableKey="topOccurrences" table={table}>
+      <Chart
+        type="bar"
+        series={series}
+        options={options}
+        height={BAR_HEIGHT}
+        label={t('dash:byFunction.paretoLabel')}
+        testId="chart-topOccurrences"
+      />
+      <ul
+        aria-label={t('dash:byFunction.legend')}
+        style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', listStyle: 'none', margin: '4px 0 0', padding: 0 }}
+      >
+        {DASHBOARD_CLASSES.map((kind) => (
+          <LegendItem key={kind} colour={CLASS_COLOURS[kind]} text={t(`figures:values.${kind}`)} />
+        ))}
+        <LegendItem colour={LINE_COLOUR} text={cumulative!.name} line />
+      </ul>
+    </FigureCard>
+  );
+}
+
+function LegendItem({ colour, text, line = false }: { colour: string; text: string; line?: boolean }) {
+  return (
+    <li style={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 13 }}>
+      <span
+        aria-hidden
+        style={{
+          display: 'inline-block',
+          width: line ? 16 : 10,
+          height: line ? 3 : 10,
+          borderRadius: line ? 2 : 2,
+          background: colour,
+        }}
+      />
+      {text}
+    </li>
+  );
+}

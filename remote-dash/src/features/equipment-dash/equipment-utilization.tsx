@@ -1,0 +1,112 @@
+import type { ApexOptions } from 'apexcharts';
+import { useTranslation } from 'react-i18next';
+import { formatFigure } from '@canteiro/shared/domain';
+import type { FigureTable } from '@canteiro/shared/domain';
+import { Chart } from '../dashboards/chart';
+import { CLASS_COLOURS } from '../dashboards/class-colours';
+import { FigureCard } from '../dashboards/figure-card';
+import { tableCategories, tableSeries } from '../dashboards/series';
+import { useLocale } from '../dashboards/use-locale';
+
+/** Working, idle, down: the tones of value-adding, hidden and evident waste (as the equipment report's tags). */
+const STATES = ['working', 'idle', 'down'] as const;
+const COLOURS = [CLASS_COLOURS.valueAdding, CLASS_COLOURS.hiddenWaste, CLASS_COLOURS.evidentWaste];
+const ROW_HEIGHT = 30;
+const AXES_HEIGHT = 90;
+
+/**
+ * Utilization per equipment (DOMAIN.md §3): one bar per machine, in the server's order
+ * (utilization, highest first), its working, idle and down observations stacked to 100 % so
+ * the green part is its utilization; the counts, the company and the sample in the tooltip
+ * and in the table under it.
+ */
+export function EquipmentUtilization({ table }: { table: FigureTable }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const names = tableCategories(table, 'name', locale);
+  const series = tableSeries(table, STATES, t);
+  const titleOf = (index: number) => {
+    const row = table.rows[index];
+    if (!row) return '';
+    const parts = [
+      `${names[index] ?? ''} (${formatFigure(row.company, 'text', locale)})`,
+      `${t('figures:columns.utilization')} ${formatFigure(row.utilization, 'index', locale)}`,
+      t('dash:equipment.observationsOf', {
+        count: Number(row.observations ?? 0),
+        value: formatFigure(row.observations, 'integer', locale),
+      }),
+    ];
+    if (row.lowConfidence === true) parts.push(t('dash:kit.lowConfidence'));
+    return parts.join(' · ');
+  };
+  const options: ApexOptions = {
+    chart: { stacked: true, stackType: '100%' },
+    colors: COLOURS,
+    plotOptions: { bar: { horizontal: true, barHeight: '70%' } },
+    xaxis: {
+      categories: names,
+      tickAmount: 5,
+      labels: { formatter: (value: string) => formatFigure(Number(value) / 100, 'index', locale) },
+    },
+    // Horizontal bars: apexcharts writes the names with the y axis' formatter; long ones are cut at maxWidth.
+    yaxis: { labels: { formatter: (value: number | string) => String(value), maxWidth: 170 } },
+    tooltip: {
+      shared: true,
+      intersect: false,
+      x: {
+        formatter: (_value: number, context?: { dataPointIndex: number }) => titleOf(context?.dataPointIndex ?? -1),
+      },
+      y: { formatter: (value: number) => (typeof value === 'number' ? formatFigure(value, 'integer', locale) : '') },
+    },
+  };
+  return (
+    <FigureCard tableKey="equipment" table={table}>
+      <Chart
+        type="bar"
+        series={series}
+        options={options}
+        format="integer"
+        height={Math.max(200, AXES_HEIGHT + table.rows.length * ROW_HEIGHT)}
+        label={t('dash:equipment.utilizationLabel')}
+        testId="chart-equipment"
+      />
+    </FigureCard>
+  );
+}
+
+/** The five companies with most idle + down observations (spec §9), most first, as the server sends them. */
+export function TopCompanies({ table }: { table: FigureTable }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const names = tableCategories(table, 'company', locale);
+  const series = tableSeries(table, ['occurrences'], t);
+  const options: ApexOptions = {
+    colors: [CLASS_COLOURS.evidentWaste],
+    legend: { show: false },
+    plotOptions: { bar: { horizontal: true, barHeight: '60%' } },
+    xaxis: {
+      categories: names,
+      labels: { formatter: (value: string) => formatFigure(Number(value), 'integer', locale) },
+    },
+    yaxis: { labels: { formatter: (value: number | string) => String(value), maxWidth: 150 } },
+    tooltip: {
+      x: {
+        formatter: (_value: number, context?: { dataPointIndex: number }) => names[context?.dataPointIndex ?? -1] ?? '',
+      },
+    },
+  };
+  return (
+    <FigureCard tableKey="topCompanies" table={table}>
+      <Chart
+        type="bar"
+        series={series}
+        options={options}
+        format="integer"
+        height={Math.max(200, AXES_HEIGHT + table.rows.length * 36)}
+        label={t('dash:equipment.companiesLabel')}
+        testId="chart-topCompanies"
+      />
+      <p style={{ fontSize: 12, margin: '4px 0 0' }}>{t('dash:equipment.occurrencesHint')}</p>
+    </FigureCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { Col, Row } from 'antd';
+import { dashboardTable } from '@canteiro/shared/domain';
+import type { FigureTableKey, PerformanceDashboard } from '@canteiro/shared/domain';
+import { FigureCard } from '../dashboards/figure-card';
+import { ActivityStatus } from './activity-status';
+import { AddedValueChart, ProductivityChart } from './productivity-chart';
+
+/** Two cards a row from 1200 px (antd's xl), one at 1064 px. */
+const HALF = { xs: 24, xl: 12 } as const;
+
+/**
+ * The Performance dashboard (spec §2, DOMAIN.md §3) from one answer: the activities' status,
+ * productivity by package and by local against the plan, the distribution of added value,
+ * and each activity's planned and actual RUP.
+ */
+export function PerformanceView({ answer }: { answer: PerformanceDashboard }) {
+  const table = (key: FigureTableKey) => dashboardTable('performance', answer, key);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <ActivityStatus table={table('activityStatus')} />
+      </Col>
+      <Col {...HALF}>
+        <ProductivityChart tableKey="byPackage" table={table('byPackage')} />
+      </Col>
+      <Col {...HALF}>
+        <ProductivityChart tableKey="byLocal" table={table('byLocal')} />
+      </Col>
+      <Col {...HALF}>
+        <AddedValueChart tableKey="addedValueByPackage" table={table('addedValueByPackage')} />
+      </Col>
+      <Col {...HALF}>
+        <AddedValueChart tableKey="addedValueByLocal" table={table('addedValueByLocal')} />
+      </Col>
+      <Col span={24}>
+        <FigureCard tableKey="activities" table={table('activities')} showTable="open" />
+      </Col>
+    </Row>
+  );
+}
+
+/** Nothing to show: no activity row nor production under the filters, and no active activity. */
+export function performanceIsEmpty(answer: PerformanceDashboard): boolean {
+  const { finished, late, inTerm } = answer.activityStatus;
+  return (
+    answer.activities.length === 0 &&
+    answer.addedValue.byPackage.length === 0 &&
+    answer.addedValue.byLocal.length === 0 &&
+    finished + late + inTerm === 0
+  );
+}

@@ -1,0 +1,146 @@
+import type { ApexOptions } from 'apexcharts';
+import { useTranslation } from 'react-i18next';
+import { themeTokens } from '@canteiro/shared/core';
+import { formatFigure } from '@canteiro/shared/domain';
+import type { FigureTable, FigureTableKey } from '@canteiro/shared/domain';
+import { Chart } from '../dashboards/chart';
+import { CLASS_COLOURS } from '../dashboards/class-colours';
+import { FigureCard } from '../dashboards/figure-card';
+import { tableCategories, tableSeries } from '../dashboards/series';
+import { useLocale } from '../dashboards/use-locale';
+
+const ROW_HEIGHT = 32;
+const AXES_HEIGHT = 80;
+/** The plan: a productivity index of 1 (planned RUP = actual RUP). */
+const PLAN = 1;
+
+const heightOf = (rows: number) => Math.max(180, AXES_HEIGHT + rows * ROW_HEIGHT);
+const nameFormatter = { formatter: (value: number | string) => String(value), maxWidth: 150 };
+
+/**
+ * Productivity index by package or by local (DOMAIN.md §3): a bar each, and a line at 1 —
+ * the plan — so a bar past it beat the plan. A group with no production has no index (no bar).
+ */
+export function ProductivityChart({ tableKey, table }: { tableKey: FigureTableKey; table: FigureTable }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const names = tableCategories(table, 'name', locale);
+  const series = tableSeries(table, ['productivityIndex'], t);
+  const highest = Math.max(PLAN, ...series[0]!.data.map((value) => value ?? 0));
+  const titleOf = (index: number) => {
+    const row = table.rows[index];
+    if (!row) return '';
+    return t('dash:performance.hhTitle', {
+      name: names[index] ?? '',
+      hh: formatFigure(row.hh, 'hh', locale),
+      planned: formatFigure(row.plannedHh, 'hh', locale),
+    });
+  };
+  const options: ApexOptions = {
+    colors: [themeTokens.colorInfo],
+    legend: { show: false },
+    plotOptions: { bar: { horizontal: true, barHeight: '62%' } },
+    xaxis: {
+      categories: names,
+      min: 0,
+      // Room past the longest bar and the plan's line, so its label is never cut.
+      max: Math.ceil(highest * 1.15 * 10) / 10,
+      tickAmount: 5,
+      labels: { formatter: (value: string) => formatFigure(Number(value), 'decimal', locale) },
+    },
+    yaxis: { labels: nameFormatter },
+    annotations: {
+      xaxis: [
+        {
+          x: PLAN,
+          borderColor: themeTokens.colorText,
+          strokeDashArray: 4,
+          label: {
+            text: t('dash:performance.plan', { value: formatFigure(PLAN, 'decimal', locale) }),
+            orientation: 'horizontal',
+            position: 'top',
+            borderColor: themeTokens.colorText,
+            style: { background: '#fff', color: themeTokens.colorText, fontSize: '12px' },
+          },
+        },
+      ],
+    },
+    tooltip: {
+      x: {
+        formatter: (_value: number, context?: { dataPointIndex: number }) => titleOf(context?.dataPointIndex ?? -1),
+      },
+    },
+  };
+  return (
+    <FigureCard tableKey={tableKey} table={table}>
+      {table.rows.length === 0 ? (
+        <NoProduction />
+      ) : (
+        <Chart
+          type="bar"
+          series={series}
+          options={options}
+          format="decimal"
+          height={heightOf(table.rows.length)}
+          label={t('dash:performance.productivityLabel', { title: t(`figures:tables.${tableKey}`) })}
+          testId={`chart-${tableKey}`}
+        />
+      )}
+    </FigureCard>
+  );
+}
+
+/** The distribution of added value (DOMAIN.md §3): each package's or local's share of the value-adding HH. */
+export function AddedValueChart({ tableKey, table }: { tableKey: FigureTableKey; table: FigureTable }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const names = tableCategories(table, 'name', locale);
+  const series = tableSeries(table, ['share'], t);
+  const options: ApexOptions = {
+    colors: [CLASS_COLOURS.valueAdding],
+    legend: { show: false },
+    plotOptions: { bar: { horizontal: true, barHeight: '62%' } },
+    xaxis: {
+      categories: names,
+      min: 0,
+      tickAmount: 4,
+      labels: { formatter: (value: string) => formatFigure(Number(value), 'index', locale) },
+    },
+    yaxis: { labels: nameFormatter },
+    tooltip: {
+      x: {
+        formatter: (_value: number, context?: { dataPointIndex: number }) => {
+          const index = context?.dataPointIndex ?? -1;
+          const row = table.rows[index];
+          return row ? `${names[index] ?? ''} · ${formatFigure(row.hh, 'hh', locale)} HH` : '';
+        },
+      },
+    },
+  };
+  return (
+    <FigureCard tableKey={tableKey} table={table}>
+      {table.rows.length === 0 ? (
+        <NoProduction />
+      ) : (
+        <Chart
+          type="bar"
+          series={series}
+          options={options}
+          format="index"
+          height={heightOf(table.rows.length)}
+          label={t('dash:performance.addedValueLabel', { title: t(`figures:tables.${tableKey}`) })}
+          testId={`chart-${tableKey}`}
+        />
+      )}
+    </FigureCard>
+  );
+}
+
+function NoProduction() {
+  const { t } = useTranslation('dash');
+  return (
+    <p style={{ color: themeTokens.colorTextSecondary, margin: '8px 0' }} data-testid="no-production">
+      {t('dash:performance.nothing')}
+    </p>
+  );
+}
