@@ -1,0 +1,136 @@
+import type * as ReactModule from 'react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { i18n } from '@canteiro/shared/core';
+import { dashboardTable } from '@canteiro/shared/domain';
+import type { EquipmentDashboard } from '@canteiro/shared/domain';
+import { registerKitTranslations } from '@canteiro/shared/ui';
+import { CLASS_COLOURS } from '../features/dashboards/class-colours';
+import { EquipmentView } from '../features/equipment-dash/equipment-view';
+import { enUS } from '../i18n/en-US';
+import { ptBR } from '../i18n/pt-BR';
+
+/**
+ * Issue 11, "Equipment" (spec §9: top 5 companies): the observations, utilization per machine
+ * in the server's order and the companies with most idle + down observations, each chart
+ * plotting the numbers of the table under it; a note when function or occurrence filters are
+ * set, since they do not apply to equipment rows (docs/reports.md).
+ */
+jest.mock('react-apexcharts', () => {
+  const { createElement } = jest.requireActual<typeof ReactModule>('react');
+  return {
+    __esModule: true,
+    default: (props: { type: string; series: unknown; options?: unknown }) =>
+      createElement('div', {
+        'data-testid': 'apex',
+        'data-series': JSON.stringify(props.series),
+        'data-options': JSON.stringify(props.options ?? {}),
+      }),
+  };
+});
+
+interface Drawn {
+  series: { name: string; data: (number | null)[] }[];
+  options: { colors?: string[]; chart?: { stacked?: boolean; stackType?: string }; xaxis?: { categories?: string[] } };
+}
+async function drawn(testId: string): Promise<Drawn> {
+  const chart = await within(await screen.findByTestId(testId)).findByTestId('apex');
+  return {
+    series: JSON.parse(chart.getAttribute('data-series') ?? '[]') as Drawn['series'],
+    options: JSON.parse(chart.getAttribute('data-options') ?? '{}') as Drawn['options'],
+  };
+}
+
+const machine = (id: number, name: string, company: string, working: number, idle: number, down: number) => {
+  const observations = working + idle + down;
+  return {
+    id,
+    name,
+    company,
+    working,
+    idle,
+    down,
+    observations,
+    utilization: working / observations,
+    lowConfidence: observations < 385,
+  };
+};
+const answer: EquipmentDashboard = {
+  filters: { contract: 1, range: 'week' } as EquipmentDashboard['filters'],
+  generatedAt: '2026-11-23T12:00:00.000Z',
+  equipment: [
+    machine(3, 'Grua torre 1', 'Locaguindastes', 700, 250, 50),
+    machine(1, 'Betoneira 400 L com nome bem comprido', 'Concremix', 300, 200, 100),
+    machine(2, 'Elevador de carga', 'Elevasul', 40, 30, 30),
+  ],
+  topCompanies: [
+    { company: 'Concremix', occurrences: 300 },
+    { company: 'Locaguindastes', occurrences: 300 },
+    { company: 'Elevasul', occurrences: 60 },
+  ],
+  observations: 1700,
+};
+
+beforeAll(() => {
+  registerKitTranslations();
+  i18n.addResourceBundle('pt-BR', 'dash', ptBR, true, true);
+  i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
+});
+beforeEach(async () => {
+  await i18n.changeLanguage('pt-BR');
+});
+jest.setTimeout(60_000);
+
+describe('the Equipment dashboard', () => {
+  it('writes the observations in pt-BR and en-US', async () => {
+    const { unmount } = render(<EquipmentView answer={answer} />);
+    expect(screen.getByTestId('kpi-observations-value')).toHaveTextContent('1.700');
+    expect(screen.getByTestId('kpi-machines-value')).toHaveTextContent('3');
+    await drawn('chart-equipment');
+    unmount();
+    await i18n.changeLanguage('en-US');
+    render(<EquipmentView answer={answer} />);
+    expect(screen.getByTestId('kpi-observations-value')).toHaveTextContent('1,700');
+    expect(screen.getByRole('heading', { level: 2, name: 'Equipment utilization' })).toBeInTheDocument();
+    await drawn('chart-equipment');
+  });
+
+  it('stacks working, idle and down per machine in the server’s order, the numbers of its table', async () => {
+    render(<EquipmentView answer={answer} />);
+    const table = dashboardTable('equipment', answer, 'equipment');
+    const { series, options } = await drawn('chart-equipment');
+    expect(series.map((item) => item.name)).toEqual(['Operando', 'Parado', 'Quebrado']);
+    expect(series[0]!.data).toEqual(table.rows.map((row) => row.working));
+    expect(series[1]!.data).toEqual(table.rows.map((row) => row.idle));
+    expect(series[2]!.data).toEqual(table.rows.map((row) => row.down));
+    expect(options.xaxis?.categories).toEqual(answer.equipment.map((item) => item.name));
+    expect(options.chart).toMatchObject({ stacked: true, stackType: '100%' });
+    expect(options.colors).toEqual([CLASS_COLOURS.valueAdding, CLASS_COLOURS.hiddenWaste, CLASS_COLOURS.evidentWaste]);
+
+    fireEvent.click(within(screen.getByTestId('card-equipment')).getByRole('button', { name: /Ver valores/ }));
+    const rows = within(screen.getByTestId('table-equipment')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(options.xaxis?.categories);
+    expect(rows[0]!.textContent?.replace(/\s/g, '')).toBe('Gruatorre1Locaguindastes700250501.00070,0%Não');
+    expect(within(rows[2]!).getByTestId('low-confidence')).toBeInTheDocument();
+  });
+
+  it('draws the top 5 companies by occurrences from their table', async () => {
+    render(<EquipmentView answer={answer} />);
+    const table = dashboardTable('equipment', answer, 'topCompanies');
+    const { series, options } = await drawn('chart-topCompanies');
+    expect(series).toEqual([{ name: 'Ocorrências', data: table.rows.map((row) => row.occurrences) }]);
+    expect(options.xaxis?.categories).toEqual(['Concremix', 'Locaguindastes', 'Elevasul']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Empresas com mais ocorrências' })).toBeInTheDocument();
+  });
+
+  it('says the function and occurrence filters change nothing here, only when one is set', async () => {
+    const { unmount } = render(<EquipmentView answer={answer} />);
+    expect(screen.queryByTestId('equipment-filters-ignored')).not.toBeInTheDocument();
+    await drawn('chart-equipment');
+    unmount();
+    render(<EquipmentView answer={{ ...answer, filters: { ...answer.filters, occurrence: 9 } }} />);
+    expect(screen.getByTestId('equipment-filters-ignored')).toHaveTextContent(
+      'Os filtros de função e de ocorrência não se aplicam aos equipamentos',
+    );
+    await drawn('chart-equipment');
+  });
+});

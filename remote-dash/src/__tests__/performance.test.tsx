@@ -1,0 +1,190 @@
+import type * as ReactModule from 'react';
+import { render, screen, within } from '@testing-library/react';
+import { i18n } from '@canteiro/shared/core';
+import { dashboardTable } from '@canteiro/shared/domain';
+import type { PerformanceDashboard } from '@canteiro/shared/domain';
+import { registerKitTranslations } from '@canteiro/shared/ui';
+import { CLASS_COLOURS } from '../features/dashboards/class-colours';
+import { PerformanceView, performanceIsEmpty } from '../features/performance/performance-view';
+import { enUS } from '../i18n/en-US';
+import { ptBR } from '../i18n/pt-BR';
+
+/**
+ * Issue 11, "Performance": activity status counts, productivity by package and by local against
+ * the plan (a line at 1), the distribution of added value and each activity's RUP — each chart
+ * plotting the numbers of the table under it.
+ */
+jest.mock('react-apexcharts', () => {
+  const { createElement } = jest.requireActual<typeof ReactModule>('react');
+  return {
+    __esModule: true,
+    default: (props: { type: string; series: unknown; options?: unknown }) =>
+      createElement('div', {
+        'data-testid': 'apex',
+        'data-type': props.type,
+        'data-series': JSON.stringify(props.series),
+        'data-options': JSON.stringify(props.options ?? {}),
+      }),
+  };
+});
+
+interface Drawn {
+  type: string;
+  series: { name: string; data: (number | null)[] }[] | number[];
+  options: {
+    colors?: string[];
+    labels?: string[];
+    xaxis?: { categories?: string[]; min?: number; max?: number };
+    annotations?: { xaxis?: { x: number; label?: { text?: string } }[] };
+  };
+}
+async function drawn(testId: string): Promise<Drawn> {
+  const chart = await within(await screen.findByTestId(testId)).findByTestId('apex');
+  return {
+    type: chart.getAttribute('data-type') ?? '',
+    series: JSON.parse(chart.getAttribute('data-series') ?? '[]') as Drawn['series'],
+    options: JSON.parse(chart.getAttribute('data-options') ?? '{}') as Drawn['options'],
+  };
+}
+
+const answer: PerformanceDashboard = {
+  filters: { contract: 1, range: 'week' } as PerformanceDashboard['filters'],
+  generatedAt: '2026-11-23T12:00:00.000Z',
+  activities: [
+    {
+      id: 5,
+      name: 'Forma de pilares',
+      packageId: 1,
+      localId: 7,
+      unit: 'm²',
+      hh: 405,
+      produced: 500,
+      plannedRup: 0.729,
+      actualRup: 0.81,
+      productivityIndex: 0.9,
+    },
+    {
+      id: 6,
+      name: 'Armação de vigas',
+      packageId: 2,
+      localId: 7,
+      unit: 'kg',
+      hh: 80,
+      produced: 1250,
+      plannedRup: 0.08,
+      actualRup: 0.064,
+      productivityIndex: 1.25,
+    },
+    {
+      id: 8,
+      name: 'Alvenaria do térreo',
+      packageId: 2,
+      localId: 8,
+      unit: 'm²',
+      hh: 12.5,
+      produced: 0,
+      plannedRup: 0.85,
+      actualRup: null,
+      productivityIndex: null,
+    },
+  ],
+  byPackage: [
+    { id: 1, name: 'Formas', hh: 405, plannedHh: 364.5, productivityIndex: 0.9 },
+    { id: 2, name: 'Armação e alvenaria', hh: 80, plannedHh: 100, productivityIndex: 1.25 },
+  ],
+  byLocal: [{ id: 7, name: 'Pavimento 1', hh: 485, plannedHh: 464.5, productivityIndex: 0.9577 }],
+  addedValue: {
+    byPackage: [
+      { id: 1, name: 'Formas', hh: 180, share: 0.72 },
+      { id: 2, name: 'Armação e alvenaria', hh: 70, share: 0.28 },
+    ],
+    byLocal: [
+      { id: 7, name: 'Pavimento 1', hh: 240, share: 0.96 },
+      { id: 8, name: 'Térreo', hh: 10, share: 0.04 },
+    ],
+  },
+  activityStatus: { finished: 12, late: 3, inTerm: 1250 },
+};
+
+beforeAll(() => {
+  registerKitTranslations();
+  i18n.addResourceBundle('pt-BR', 'dash', ptBR, true, true);
+  i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
+});
+beforeEach(async () => {
+  await i18n.changeLanguage('pt-BR');
+});
+jest.setTimeout(60_000);
+
+describe('the Performance dashboard', () => {
+  it('counts the activities finished, late and in term, KPIs and donut from the same table', async () => {
+    render(<PerformanceView answer={answer} />);
+    expect(screen.getByTestId('kpi-finished')).toHaveTextContent('Concluídas12');
+    expect(screen.getByTestId('kpi-late')).toHaveTextContent('Atrasadas3');
+    expect(screen.getByTestId('kpi-inTerm')).toHaveTextContent('No prazo1.250');
+    const { type, series, options } = await drawn('chart-activityStatus');
+    expect(type).toBe('donut');
+    expect(series).toEqual(dashboardTable('performance', answer, 'activityStatus').rows.map((row) => row.count));
+    expect(options.labels).toEqual(['Concluídas', 'Atrasadas', 'No prazo']);
+  });
+
+  it('draws productivity by package and by local against the plan at 1', async () => {
+    render(<PerformanceView answer={answer} />);
+    for (const key of ['byPackage', 'byLocal'] as const) {
+      const table = dashboardTable('performance', answer, key);
+      const { series, options } = await drawn(`chart-${key}`);
+      expect(series).toEqual([
+        { name: 'Índice de produtividade', data: table.rows.map((row) => row.productivityIndex) },
+      ]);
+      expect(options.xaxis?.categories).toEqual(table.rows.map((row) => row.name));
+      expect(options.annotations?.xaxis?.[0]).toMatchObject({ x: 1, label: { text: 'Plano = 1,00' } });
+      // The axis reaches past the plan and the longest bar.
+      expect(options.xaxis?.max).toBeGreaterThan(
+        Math.max(1, ...table.rows.map((row) => Number(row.productivityIndex))),
+      );
+    }
+  });
+
+  it('draws the distribution of added value by package and by local from their tables', async () => {
+    render(<PerformanceView answer={answer} />);
+    for (const key of ['addedValueByPackage', 'addedValueByLocal'] as const) {
+      const table = dashboardTable('performance', answer, key);
+      const { series, options } = await drawn(`chart-${key}`);
+      expect(series).toEqual([{ name: 'Participação', data: table.rows.map((row) => row.share) }]);
+      expect(options.colors).toEqual([CLASS_COLOURS.valueAdding]);
+    }
+  });
+
+  it('lists each activity’s planned and actual RUP in pt-BR, with no index where nothing was produced', async () => {
+    render(<PerformanceView answer={answer} />);
+    const rows = within(screen.getByTestId('table-activities')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Forma de pilaresm²405,0500,000,730,810,90',
+      'Armação de vigaskg80,01.250,000,080,061,25',
+      'Alvenaria do térreom²12,50,000,85',
+    ]);
+    await drawn('chart-byPackage');
+  });
+
+  it('writes the figures in en-US too', async () => {
+    await i18n.changeLanguage('en-US');
+    render(<PerformanceView answer={answer} />);
+    expect(screen.getByTestId('kpi-inTerm')).toHaveTextContent('In term1,250');
+    expect(within(screen.getByTestId('table-activities')).getAllByRole('row')[2]).toHaveTextContent(
+      'Armação de vigaskg80.01,250.000.080.061.25',
+    );
+    const { options } = await drawn('chart-byPackage');
+    expect(options.annotations?.xaxis?.[0]?.label?.text).toBe('Plan = 1.00');
+  });
+
+  it('says where nothing was produced, and is empty only with no row, no production and no activity', async () => {
+    const idle = { ...answer, byPackage: [], byLocal: [], activities: [], addedValue: { byPackage: [], byLocal: [] } };
+    render(<PerformanceView answer={idle} />);
+    expect(within(screen.getByTestId('card-byPackage')).getByTestId('no-production')).toHaveTextContent(
+      'Nenhuma produção apontada para estes filtros.',
+    );
+    expect(performanceIsEmpty(idle)).toBe(false);
+    expect(performanceIsEmpty({ ...idle, activityStatus: { finished: 0, late: 0, inTerm: 0 } })).toBe(true);
+    await drawn('chart-activityStatus');
+  });
+});
