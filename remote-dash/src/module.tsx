@@ -64,6 +64,7 @@ const dashModule: CanteiroModule = {
       permission: 'contract',
       titleKey: 'routes.projectHealth.title',
       descriptionKey: 'routes.projectHealth.description',
+      load: () => import('./pages/project-health-page'),
     },
     {
       path: 'by-function',
@@ -77,6 +78,7 @@ const dashModule: CanteiroModule = {
       permission: 'contract',
       titleKey: 'routes.routine.title',
       descriptionKey: 'routes.routine.description',
+      load: () => import('./pages/routine-page'),
     },
     {
       path: 'equipment',

@@ -63,6 +63,7 @@ export const enUS: Translation<typeof ptBR> = {
     lowConfidenceNote: 'Marked rows: fewer than {{sample}} observations, margin above ±5 % (95 % confidence).',
     sample: '{{workers}} observations · {{registers}} registers',
     chartOf: 'Chart: {{title}}',
+    hhOf: '{{hh}} HH',
   },
   byFunction: {
     kpis: 'Figures of the period',
@@ -94,5 +95,19 @@ export const enUS: Translation<typeof ptBR> = {
     nothing: 'No production reported for these filters.',
     statusHint: "The contractor's active activities today: the dates do not change these figures.",
     statusLabel: 'Donut chart: finished, late and in-term activities',
+  },
+  projectHealth: {
+    classes: 'HH by class',
+    ranks: 'Rankings',
+    rankBy: 'Rank by',
+    rankChart: '{{title}}: the first {{count}} by {{by}}',
+    goal: 'Goal',
+    complianceOverall: 'Overall compliance',
+    complianceSample: '{{reports}} of {{expected}} expected reports · goal of {{goal}} a day',
+  },
+  routine: {
+    view: 'Show',
+    viewHh: 'HH',
+    viewIndex: 'Indexes',
   },
 };

@@ -60,6 +60,7 @@ export const ptBR = {
     lowConfidenceNote: 'Linhas marcadas: menos de {{sample}} observações, margem acima de ±5 % (95 % de confiança).',
     sample: '{{workers}} observações · {{registers}} registros',
     chartOf: 'Gráfico: {{title}}',
+    hhOf: '{{hh}} HH',
   },
   byFunction: {
     kpis: 'Números do período',
@@ -92,5 +93,19 @@ export const ptBR = {
     nothing: 'Nenhuma produção apontada para estes filtros.',
     statusHint: 'Atividades ativas da contratada hoje: as datas não mudam estes números.',
     statusLabel: 'Gráfico de rosca: atividades concluídas, atrasadas e no prazo',
+  },
+  projectHealth: {
+    classes: 'HH por classe',
+    ranks: 'Classificações',
+    rankBy: 'Ordenar por',
+    rankChart: '{{title}}: os {{count}} primeiros por {{by}}',
+    goal: 'Meta',
+    complianceOverall: 'Aderência geral',
+    complianceSample: '{{reports}} de {{expected}} apontamentos esperados · meta de {{goal}} por dia',
+  },
+  routine: {
+    view: 'Mostrar',
+    viewHh: 'HH',
+    viewIndex: 'Índices',
   },
 } as const;

@@ -26,8 +26,16 @@ export function mergeOptions(base: Plain, over: Plain): Plain {
 }
 
 /** The house look of every chart, its numbers written as the tables write them (formatFigure). */
-function defaultOptions(id: string, type: ChartType, format: FigureFormat, locale: Locale): ApexOptions {
+function defaultOptions(
+  id: string,
+  type: ChartType,
+  format: FigureFormat,
+  locale: Locale,
+  horizontal: boolean,
+): ApexOptions {
   const write = (value: number) => formatFigure(value, format, locale);
+  // A number on a value axis; a category (a name, on a horizontal bar's y axis) as it is.
+  const label = (value: unknown) => (typeof value === 'number' ? write(value) : String(value ?? ''));
   const round = type === 'donut' || type === 'pie';
   return {
     chart: {
@@ -48,11 +56,15 @@ function defaultOptions(id: string, type: ChartType, format: FigureFormat, local
     ...(round
       ? {}
       : {
-          yaxis: { labels: { formatter: (value: number) => (typeof value === 'number' ? write(value) : '') } },
-          xaxis: {
-            labels: { rotate: -40, hideOverlappingLabels: false, trim: true, maxHeight: 90 },
-            tooltip: { enabled: false },
-          },
+          // Long names: a horizontal bar's names are cut at 160 px, a column's rotated and cut;
+          // the tooltip and the table under the chart give them whole.
+          yaxis: { labels: { formatter: label, maxWidth: 160 } },
+          xaxis: horizontal
+            ? { labels: { formatter: label }, tooltip: { enabled: false } }
+            : {
+                labels: { rotate: -40, hideOverlappingLabels: false, trim: true, maxHeight: 90 },
+                tooltip: { enabled: false },
+              },
           grid: { borderColor: '#e4e8e4' },
         }),
     stroke: type === 'line' || type === 'area' ? { width: 3, curve: 'straight' } : undefined,
@@ -86,7 +98,11 @@ export function Chart({
   const locale = useLocale();
   const id = `chart-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const merged = useMemo(
-    () => mergeOptions(defaultOptions(id, type, format, locale) as Plain, (options ?? {}) as Plain) as ApexOptions,
+    () =>
+      mergeOptions(
+        defaultOptions(id, type, format, locale, options?.plotOptions?.bar?.horizontal === true) as Plain,
+        (options ?? {}) as Plain,
+      ) as ApexOptions,
     [id, type, format, locale, options],
   );
   const placeholder = <div style={{ height }} aria-hidden />;

@@ -8,3 +8,5 @@ export * from './kpi';
 export * from './series';
 export * from './use-dashboard';
 export * from './use-locale';
+export * from './layout';
+export * from './class-kpis';

@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { i18n, useSession } from '@canteiro/shared/core';
+import type { ClassTotals } from '@canteiro/shared/domain';
+import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
+import { enUS } from '../i18n/en-US';
+import { ptBR } from '../i18n/pt-BR';
+
+/**
+ * What the dashboard screens' tests share: a fake HTTP layer (the only thing faked; the
+ * screens, the header and the kit run as they are) and the answers' building blocks.
+ * apexcharts is mocked in each test file (jest.mock is hoisted per file): see chartMock.
+ */
+
+export interface Call {
+  url: URL;
+}
+export const harness = {
+  calls: [] as Call[],
+  /** Answers of `/api/dashboards/<name>` in order; the last one repeats. */
+  answers: new Map<string, (() => Response)[]>(),
+  location: null as ReturnType<typeof useLocation> | null,
+};
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function fakeFetch(input: RequestInfo | URL, init?: RequestInit) {
+  const request = input instanceof Request ? input : new Request(String(input), init);
+  const url = new URL(request.url);
+  harness.calls.push({ url });
+  if (url.pathname === '/api/contracts/options') return json([{ id: 1, name: 'Contrato Alfa' }]);
+  const options = /^\/api\/(\w+)\/options$/.exec(url.pathname);
+  if (options) return json([1, 2].map((id) => ({ id, name: `${options[1]} ${id}` })));
+  if (url.pathname === '/api/dashboards/period')
+    return json({ first: '2026-09-01', last: '2026-11-20', from: '2026-10-26', to: '2026-11-22' });
+  const dashboard = /^\/api\/dashboards\/([\w-]+)$/.exec(url.pathname);
+  const queue = dashboard ? harness.answers.get(dashboard[1]!) : undefined;
+  if (queue?.length) return (queue.length > 1 ? queue.shift()! : queue[0]!)();
+  return json({ code: 'not_found', message: 'no' }, 404);
+}
+
+export const dashboardCalls = (name: string) =>
+  harness.calls.filter((call) => call.url.pathname === `/api/dashboards/${name}`);
+
+function LocationProbe() {
+  harness.location = useLocation();
+  return null;
+}
+
+export const renderAt = (entry: string, screen: ReactNode) =>
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      {screen}
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+
+/** Class totals as the server computes them (indexes = HH of the class / HH total). */
+export const classes = (va: number, hw: number, ew: number, workers: number, registers: number): ClassTotals => {
+  const total = va + hw + ew;
+  return {
+    hh: { valueAdding: va, hiddenWaste: hw, evidentWaste: ew, total },
+    index: total
+      ? { valueAdding: va / total, hiddenWaste: hw / total, evidentWaste: ew / total }
+      : { valueAdding: null, hiddenWaste: null, evidentWaste: null },
+    workers,
+    registers,
+    lowConfidence: workers < 385,
+  };
+};
+
+/** The chart's mock reads back what it was given. */
+export const chartData = (element: HTMLElement) => ({
+  type: element.dataset.type,
+  series: JSON.parse(element.dataset.series!) as unknown,
+  categories: JSON.parse(element.dataset.categories!) as unknown,
+});
+
+/** Call in a test file's top level: translations, session, fetch, before each test. */
+export function setUpDashboardTests(): void {
+  beforeAll(() => {
+    registerKitTranslations();
+    i18n.addResourceBundle('pt-BR', 'dash', ptBR, true, true);
+    i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
+  });
+  beforeEach(async () => {
+    globalThis.MessageChannel ??= class {
+      port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
+      port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.({}), 0) };
+    } as unknown as typeof MessageChannel;
+    harness.calls = [];
+    harness.answers = new Map();
+    global.fetch = fakeFetch as typeof fetch;
+    document.cookie = 'XSRF-TOKEN=x; path=/';
+    useSession
+      .getState()
+      .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
+    forgetContexts();
+    await i18n.changeLanguage('pt-BR');
+  });
+  jest.setTimeout(60_000);
+}

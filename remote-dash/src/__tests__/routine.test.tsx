@@ -1,0 +1,67 @@
+import type React from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RoutineDashboard } from '@canteiro/shared/domain';
+import { RoutineScreen } from '../features/routine/routine-screen';
+import { chartData, classes, harness, json, renderAt, setUpDashboardTests } from './dashboard-kit.harness';
+
+/** Issue 11: the routine screen, hour by hour, its chart over its table. */
+jest.mock('react-apexcharts', () => {
+  const { createElement } = jest.requireActual<typeof React>('react');
+  return {
+    __esModule: true,
+    default: (props: { type: string; series: unknown; options?: { xaxis?: { categories?: unknown } } }) =>
+      createElement('div', {
+        'data-testid': 'apex',
+        'data-type': props.type,
+        'data-series': JSON.stringify(props.series),
+        'data-categories': JSON.stringify(props.options?.xaxis?.categories ?? null),
+      }),
+  };
+});
+setUpDashboardTests();
+
+const routine: RoutineDashboard = {
+  filters: { contract: 1, range: 'week' } as RoutineDashboard['filters'],
+  generatedAt: '2026-11-23T12:00:00.000Z',
+  totals: classes(1207.5, 405, 304.7, 1600, 210),
+  totalHh: 1917.2,
+  hours: [
+    { hour: 7, ...classes(7.5, 5, 4.7, 40, 8) },
+    { hour: 8, ...classes(1200, 400, 300, 1560, 202) },
+  ],
+};
+const chartOf = async () => chartData(await within(await screen.findByTestId('chart-hours')).findByTestId('apex'));
+
+describe('routine', () => {
+  it('shows HH total and the HH of each class hour by hour, then the hours’ shares', async () => {
+    harness.answers.set('routine', [() => json(routine)]);
+    renderAt('/?contract=1&from=2026-11-01&to=2026-11-20', <RoutineScreen />);
+    await screen.findByTestId('dashboard-routine');
+    expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1.917,2');
+    expect(screen.getByTestId('kpi-hiddenWaste')).toHaveTextContent('405,0 HH');
+    // No time axis bucketed by the range type: no range select.
+    expect(screen.queryByLabelText('Agrupar por')).not.toBeInTheDocument();
+    expect(await chartOf()).toEqual({
+      type: 'bar',
+      series: [
+        { name: 'HH agrega valor', data: [7.5, 1200] },
+        { name: 'HH perda oculta', data: [5, 400] },
+        { name: 'HH perda evidente', data: [4.7, 300] },
+      ],
+      categories: ['07:00', '08:00'],
+    });
+    const table = within(screen.getByTestId('table-hours'));
+    expect(table.getByText('07:00')).toBeInTheDocument();
+    expect(table.getByText('43,6%')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByTestId('routine-view')).getByRole('radio', { name: 'Índices' }));
+    await waitFor(async () =>
+      expect(((await chartOf()).series as { name: string }[]).map((series) => series.name)).toEqual([
+        'Agrega valor',
+        'Perda oculta',
+        'Perda evidente',
+      ]),
+    );
+    const [valueAdding] = (await chartOf()).series as { data: number[] }[];
+    expect(valueAdding!.data[0]).toBeCloseTo(7.5 / 17.2);
+  });
+});

@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { dashboardTable, formatFigure } from '@canteiro/shared/domain';
+import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
+import { themeTokens } from '@canteiro/shared/core';
+import { Chart, FigureCard, FigureGrid, Kpi, tableCategories, tableSeries, useLocale } from '../dashboards';
+
+const COMPLIANCE_COLOUR = '#1f6fb2';
+
+/** The goal as a dashed line at 100 % on a compliance chart (`y` on columns and lines, `x` on horizontal bars). */
+const goalLine = (label: string) => ({
+  borderColor: themeTokens.colorText,
+  strokeDashArray: 4,
+  label: { text: label, borderWidth: 0, style: { background: 'transparent', color: themeTokens.colorText } },
+});
+
+/**
+ * Reporting compliance (DOMAIN.md §3, our addition): walks made over walks expected
+ * (reportingGoal × reporters × days reported), overall against the goal, by reporter, by day.
+ */
+export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const overall = dashboardTable('project-health', answer, 'compliance');
+  const reporters = dashboardTable('project-health', answer, 'complianceReporters');
+  const days = dashboardTable('project-health', answer, 'complianceDays');
+  const { compliance } = answer;
+  const goal = t('dash:projectHealth.goal');
+  const integer = (value: number) => formatFigure(value, 'integer', locale);
+  return (
+    <section aria-labelledby="compliance-title" data-testid="compliance">
+      <h2 id="compliance-title" style={{ fontSize: 18, margin: '8px 0 12px', fontWeight: 600 }}>
+        {t('figures:tables.compliance')}
+      </h2>
+      <FigureGrid min={380}>
+        <FigureCard
+          tableKey="compliance"
+          table={overall}
+          title={t('dash:projectHealth.complianceOverall')}
+          showTable="open"
+        >
+          <Kpi
+            testId="kpi-compliance"
+            colour={COMPLIANCE_COLOUR}
+            label={t('figures:columns.ratio')}
+            value={formatFigure(compliance.ratio, 'index', locale)}
+            sample={t('dash:projectHealth.complianceSample', {
+              reports: integer(compliance.reports),
+              expected: integer(compliance.expected),
+              goal: integer(compliance.goal),
+            })}
+          />
+        </FigureCard>
+        <FigureCard tableKey="complianceReporters" table={reporters}>
+          <Chart
+            type="bar"
+            format="index"
+            testId="chart-complianceReporters"
+            label={t('dash:kit.chartOf', { title: t('figures:tables.complianceReporters') })}
+            height={Math.max(160, reporters.rows.length * 34 + 70)}
+            series={tableSeries(reporters, ['ratio'], t as TFunction)}
+            options={{
+              colors: [COMPLIANCE_COLOUR],
+              plotOptions: { bar: { horizontal: true, barHeight: '60%' } },
+              xaxis: { categories: tableCategories(reporters, 'reporter', locale), min: 0, tickAmount: 4 },
+              annotations: { xaxis: [{ x: 1, ...goalLine(goal) }] },
+            }}
+          />
+        </FigureCard>
+      </FigureGrid>
+      <FigureCard tableKey="complianceDays" table={days}>
+        <Chart
+          type="line"
+          format="index"
+          testId="chart-complianceDays"
+          label={t('dash:kit.chartOf', { title: t('figures:tables.complianceDays') })}
+          height={260}
+          series={tableSeries(days, ['ratio'], t as TFunction)}
+          options={{
+            colors: [COMPLIANCE_COLOUR],
+            markers: { size: 3 },
+            xaxis: { categories: tableCategories(days, 'date', locale), tickAmount: 12 },
+            yaxis: { min: 0 },
+            annotations: { yaxis: [{ y: 1, ...goalLine(goal) }] },
+          }}
+        />
+      </FigureCard>
+    </section>
+  );
+}

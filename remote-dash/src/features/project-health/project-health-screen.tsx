@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { DASHBOARD_CLASSES, dashboardTable } from '@canteiro/shared/domain';
+import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
+import {
+  CLASS_COLOURS,
+  CLASS_COLUMNS,
+  CLASS_PALETTE,
+  Chart,
+  ClassKpis,
+  DashboardScreen,
+  FigureCard,
+  FigureGrid,
+  rowSeries,
+  tableCategories,
+  tableSeries,
+  useLocale,
+} from '../dashboards';
+import { Compliance } from './compliance';
+import { Ranks } from './ranks';
+
+/** Nothing observed under these filters: no HH, no walk to comply with. */
+const isEmpty = (answer: ProjectHealthDashboard) => answer.totals.registers === 0 && answer.compliance.reports === 0;
+
+function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const totals = dashboardTable('project-health', answer, 'totals');
+  const weekdays = dashboardTable('project-health', answer, 'weekdays');
+  const evolution = dashboardTable('project-health', answer, 'evolution');
+  const chartOf = (title: string) => t('dash:kit.chartOf', { title });
+  const classesTitle = t('dash:projectHealth.classes');
+  return (
+    <>
+      <ClassKpis totals={answer.totals} />
+      <FigureGrid min={380}>
+        <FigureCard tableKey="totals" table={totals} title={classesTitle}>
+          <Chart
+            type="donut"
+            testId="chart-classes"
+            label={chartOf(classesTitle)}
+            height={280}
+            series={rowSeries(totals, CLASS_COLUMNS.hh)}
+            options={{
+              labels: DASHBOARD_CLASSES.map((name) => t(`figures:values.${name}`)),
+              colors: CLASS_PALETTE,
+              plotOptions: { pie: { donut: { size: '58%' } } },
+            }}
+          />
+        </FigureCard>
+        <FigureCard tableKey="weekdays" table={weekdays}>
+          <Chart
+            type="bar"
+            testId="chart-weekdays"
+            label={chartOf(t('figures:tables.weekdays'))}
+            height={280}
+            series={tableSeries(weekdays, CLASS_COLUMNS.hh, t as TFunction)}
+            options={{
+              chart: { stacked: true },
+              colors: CLASS_PALETTE,
+              plotOptions: { bar: { columnWidth: '55%' } },
+              xaxis: { categories: tableCategories(weekdays, 'weekday', locale) },
+            }}
+          />
+        </FigureCard>
+      </FigureGrid>
+      <div style={{ marginBottom: 16 }}>
+        <FigureCard tableKey="evolution" table={evolution}>
+          <Chart
+            type="line"
+            format="index"
+            testId="chart-evolution"
+            label={chartOf(t('figures:tables.evolution'))}
+            height={260}
+            series={tableSeries(evolution, ['vaIndex'], t as TFunction)}
+            options={{
+              colors: [CLASS_COLOURS.valueAdding],
+              markers: { size: 4 },
+              xaxis: { categories: tableCategories(evolution, 'bucket', locale), tickAmount: 12 },
+              yaxis: { min: 0, max: 1, tickAmount: 4 },
+            }}
+          />
+        </FigureCard>
+      </div>
+      <Ranks answer={answer} />
+      <Compliance answer={answer} />
+    </>
+  );
+}
+
+/**
+ * Project health (spec §2, DOMAIN.md §3): the HH and indexes of value-adding work, hidden
+ * and evident waste, by weekday and over time (bucketed by the range type), the ranks, and
+ * the reporters' compliance with the reporting goal. Every chart with its table.
+ */
+export function ProjectHealthScreen() {
+  return (
+    <DashboardScreen name="project-health" titleKey="dash:routes.projectHealth.title" bucketed isEmpty={isEmpty}>
+      {(answer) => <ProjectHealth answer={answer} />}
+    </DashboardScreen>
+  );
+}

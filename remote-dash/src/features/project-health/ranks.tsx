@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { FigureColumnKey, FigureTable, ProjectHealthDashboard } from '@canteiro/shared/domain';
+import { dashboardTable } from '@canteiro/shared/domain';
+import {
+  CLASS_COLUMNS,
+  CLASS_PALETTE,
+  Chart,
+  FigureCard,
+  FigureGrid,
+  tableCategories,
+  tableSeries,
+  useLocale,
+} from '../dashboards';
+
+/** The four ranked lists of the answer, as figure tables (spec §2: packages, locals, functions, activities). */
+const RANKS = ['packages', 'locals', 'functions', 'activities'] as const;
+/** How many of a list the chart draws: the table's first page, so both show the same names. */
+export const RANK_TOP = 10;
+
+export type RankBy = (typeof CLASS_COLUMNS.index)[number];
+
+/**
+ * The server orders each list by value-adding index; ranked by a waste, the same rows (the
+ * server's figures) are re-ordered here, highest first, an empty index last, ties by name.
+ */
+export function rankRows(table: FigureTable, by: FigureColumnKey): FigureTable {
+  const value = (row: FigureTable['rows'][number]) => (typeof row[by] === 'number' ? (row[by] as number) : -Infinity);
+  const rows = [...table.rows].sort(
+    (a, b) => value(b) - value(a) || String(a.name ?? '').localeCompare(String(b.name ?? '')),
+  );
+  return { ...table, rows };
+}
+
+/** One list: its first ten as stacked horizontal bars of the three indexes, the whole list in its table. */
+function RankCard({ table, by }: { table: FigureTable; by: RankBy }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const ranked = rankRows(table, by);
+  const top = { ...ranked, rows: ranked.rows.slice(0, RANK_TOP) };
+  const title = t(`figures:tables.${table.key}`);
+  return (
+    <FigureCard tableKey={table.key} table={ranked} pageSize={RANK_TOP}>
+      <Chart
+        type="bar"
+        format="index"
+        testId={`chart-${table.key}`}
+        label={t('dash:projectHealth.rankChart', { title, by: t(`figures:columns.${by}`), count: top.rows.length })}
+        height={Math.max(160, top.rows.length * 30 + 70)}
+        series={tableSeries(top, CLASS_COLUMNS.index, t as TFunction)}
+        options={{
+          chart: { stacked: true },
+          colors: CLASS_PALETTE,
+          plotOptions: { bar: { horizontal: true, barHeight: '70%' } },
+          xaxis: { categories: tableCategories(top, 'name', locale), max: 1, tickAmount: 4 },
+        }}
+      />
+    </FigureCard>
+  );
+}
+
+/**
+ * The ranks (DOMAIN.md §3): packages, locals, functions and activities by value-adding
+ * index, or by hidden or evident waste — one choice for the four lists (radio buttons: Tab
+ * reaches the group, arrows move the choice).
+ */
+export function Ranks({ answer }: { answer: ProjectHealthDashboard }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const [by, setBy] = useState<RankBy>('vaIndex');
+  return (
+    <section aria-labelledby="ranks-title" data-testid="ranks">
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', margin: '8px 0 12px' }}>
+        <h2 id="ranks-title" style={{ fontSize: 18, margin: 0, fontWeight: 600 }}>
+          {t('dash:projectHealth.ranks')}
+        </h2>
+        <span id="rank-by-label" style={{ marginLeft: 'auto' }}>
+          {t('dash:projectHealth.rankBy')}
+        </span>
+        <Radio.Group
+          aria-labelledby="rank-by-label"
+          data-testid="rank-by"
+          optionType="button"
+          buttonStyle="solid"
+          size="small"
+          value={by}
+          onChange={(event) => setBy(event.target.value as RankBy)}
+          options={CLASS_COLUMNS.index.map((column) => ({ value: column, label: t(`figures:columns.${column}`) }))}
+        />
+      </div>
+      <FigureGrid min={400}>
+        {RANKS.map((key) => (
+          <RankCard key={key} by={by} table={dashboardTable('project-health', answer, key)} />
+        ))}
+      </FigureGrid>
+    </section>
+  );
+}

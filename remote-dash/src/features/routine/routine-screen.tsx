@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { dashboardTable } from '@canteiro/shared/domain';
+import type { RoutineDashboard } from '@canteiro/shared/domain';
+import {
+  CLASS_COLUMNS,
+  CLASS_PALETTE,
+  Chart,
+  ClassKpis,
+  DashboardScreen,
+  FigureCard,
+  tableCategories,
+  tableSeries,
+  useLocale,
+} from '../dashboards';
+
+type View = 'hh' | 'index';
+
+function Routine({ answer }: { answer: RoutineDashboard }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const [view, setView] = useState<View>('hh');
+  const hours = dashboardTable('routine', answer, 'hours');
+  const title = t('figures:tables.hours');
+  return (
+    <>
+      <ClassKpis totals={answer.totals} />
+      <FigureCard
+        tableKey="hours"
+        table={hours}
+        showTable="open"
+        pageSize={24}
+        extra={
+          <Radio.Group
+            aria-label={t('dash:routine.view')}
+            data-testid="routine-view"
+            optionType="button"
+            buttonStyle="solid"
+            size="small"
+            value={view}
+            onChange={(event) => setView(event.target.value as View)}
+            options={[
+              { value: 'hh', label: t('dash:routine.viewHh') },
+              { value: 'index', label: t('dash:routine.viewIndex') },
+            ]}
+          />
+        }
+      >
+        <Chart
+          type="bar"
+          testId="chart-hours"
+          format={view === 'hh' ? 'hh' : 'index'}
+          label={t('dash:kit.chartOf', { title })}
+          height={320}
+          series={tableSeries(hours, CLASS_COLUMNS[view], t as TFunction)}
+          options={{
+            chart: { stacked: true },
+            colors: CLASS_PALETTE,
+            plotOptions: { bar: { columnWidth: '70%' } },
+            xaxis: { categories: tableCategories(hours, 'hour', locale) },
+            yaxis: view === 'index' ? { min: 0, max: 1, tickAmount: 4 } : { min: 0 },
+          }}
+        />
+      </FigureCard>
+    </>
+  );
+}
+
+/**
+ * Routine (spec §2, DOMAIN.md §3): HH total and, hour by hour of the site's day, the HH of
+ * value-adding work, hidden and evident waste — stacked in HH, or as each hour's shares.
+ */
+export function RoutineScreen() {
+  return (
+    <DashboardScreen
+      name="routine"
+      titleKey="dash:routes.routine.title"
+      isEmpty={(answer: RoutineDashboard) => answer.hours.length === 0}
+    >
+      {(answer) => <Routine answer={answer} />}
+    </DashboardScreen>
+  );
+}
