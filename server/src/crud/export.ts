@@ -142,3 +142,77 @@ export function xlsxStream<Item>(
   });
   return output;
 }
+
+/**
+ * A small export held in memory (the dashboards' tables, docs/dashboards.md): sheets of a
+ * few hundred rows at most, written whole before any byte leaves, so a failure is an
+ * ordinary error answer. Each sheet: `preamble` lines (what the figures are of), a blank
+ * line, the header and the rows.
+ */
+export interface ExportSheet {
+  /** The sheet's name (XLSX) and the block's title line (CSV). */
+  title: string;
+  preamble: readonly (readonly Cell[])[];
+  columns: readonly { header: string; /** An Excel number format for this column's cells. */ numFmt?: string }[];
+  rows: readonly (readonly Cell[])[];
+}
+
+/** Characters Excel refuses in a sheet name. */
+const SHEET_NAME_FORBIDDEN = /[[\]:*?/\\]/g;
+
+/**
+ * Sheet names Excel accepts: at most 31 characters, none of `[]:*?/\`, unique regardless of
+ * case (a repeated or truncated-alike title gets ` (2)`, ` (3)`…).
+ */
+export function sheetNames(titles: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return titles.map((title) => {
+    const base = title.replace(SHEET_NAME_FORBIDDEN, ' ').trim() || 'Sheet';
+    let name = base.slice(0, 31);
+    for (let copy = 2; taken.has(name.toLowerCase()); copy++) {
+      const suffix = ` (${copy})`;
+      name = `${base.slice(0, 31 - suffix.length)}${suffix}`;
+    }
+    taken.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** An XLSX file of the sheets, one worksheet each; Date cells are written as dates. */
+export async function xlsxSheets(sheets: readonly ExportSheet[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const names = sheetNames(sheets.map((sheet) => sheet.title));
+  sheets.forEach((sheet, index) => {
+    const worksheet = workbook.addWorksheet(names[index]);
+    for (const line of sheet.preamble) {
+      worksheet.addRow([...line]).getCell(1).font = { bold: true };
+    }
+    if (sheet.preamble.length > 0) worksheet.addRow([]);
+    worksheet.addRow(sheet.columns.map((column) => column.header)).font = { bold: true };
+    // One style object per column, shared by its cells (as xlsxStream does).
+    const styles = sheet.columns.map((column): Partial<ExcelJS.Style> =>
+      column.numFmt ? { numFmt: column.numFmt } : {},
+    );
+    for (const cells of sheet.rows) {
+      const row = worksheet.addRow(cells.map((cell) => cell ?? null));
+      sheet.columns.forEach((column, number) => {
+        if (column.numFmt) row.getCell(number + 1).style = styles[number]!;
+      });
+    }
+    sheet.columns.forEach((column, number) => {
+      worksheet.getColumn(number + 1).width = Math.max(12, Math.min(40, column.header.length + 4));
+    });
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * One CSV of titled blocks (the same conventions as csvStream: BOM, `;`, CRLF, formula
+ * protection): each block's title line, its lines, then a blank line.
+ */
+export function csvBlocks(blocks: readonly { title: string; lines: readonly (readonly Cell[])[] }[], locale: Locale) {
+  const text = blocks.map(
+    (block) => `${csvLine([block.title], locale)}${block.lines.map((line) => csvLine(line, locale)).join('')}\r\n`,
+  );
+  return `\uFEFF${text.join('')}`;
+}

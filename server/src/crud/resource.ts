@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HIERARCHY, pickLocale } from '@canteiro/shared/domain';
@@ -96,6 +97,23 @@ export function exportFormat(request: FastifyRequest): ExportFormat {
   return format as ExportFormat;
 }
 
+/** The language of a download: Accept-Language's, pt-BR by default. */
+export const exportLocale = (request: FastifyRequest): Locale => pickLocale(request.headers['accept-language']);
+
+/** Sends `body` as a download named `<name>-<today>.<format>` (crud/export.ts conventions). */
+export function sendDownload(
+  reply: FastifyReply,
+  format: ExportFormat,
+  name: string,
+  body: Readable | Buffer | string,
+): FastifyReply {
+  return reply
+    .type(CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${name}-${today()}.${format}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
 /**
  * Sends `batches` as a CSV or XLSX download named after the export and today. The first
  * batch is read before any header or byte leaves: a query the database refuses is still an
@@ -108,7 +126,7 @@ export async function sendExport<Item>(
   { fileName, columns }: ExportDefinition<Item>,
   items: AsyncGenerator<Item[]>,
 ): Promise<FastifyReply> {
-  const locale = pickLocale(request.headers['accept-language']);
+  const locale = exportLocale(request);
   const batches = await startedBatches(items);
   const body =
     format === 'csv'
@@ -116,11 +134,7 @@ export async function sendExport<Item>(
       : xlsxStream(columns, batches, locale, fileName[locale], (error) =>
           request.log.error({ err: error }, 'export failed'),
         );
-  return reply
-    .type(CONTENT_TYPES[format])
-    .header('content-disposition', `attachment; filename="${fileName[locale]}-${today()}.${format}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
+  return sendDownload(reply, format, fileName[locale], body);
 }
 
 export function resourceRoutes<Item, Input extends object>(resource: ResourceDefinition<Item, Input>) {

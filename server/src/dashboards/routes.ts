@@ -1,15 +1,20 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import type { DashboardAnswers, DashboardName } from '@canteiro/shared/domain';
+import type { DashboardAnswers, DashboardName, ReportKind } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import { anyWebLevel } from '../crud/access.js';
-import { allowedCaller } from '../crud/resource.js';
+import type { ExportFormat } from '../crud/export.js';
+import { EXPORT_FORMATS } from '../crud/export.js';
+import { allowedCaller, exportFormat, exportLocale, sendDownload } from '../crud/resource.js';
+import { ApiError } from '../errors.js';
 import { filterProperties } from '../reports/docs.js';
+import { readReportFilters } from '../reports/filters.js';
 import { byFunction } from './by-function.js';
 import { DashboardCache } from './cache.js';
 import type { DashboardContext } from './context.js';
 import { dashboardContext } from './context.js';
 import { equipmentDashboard } from './equipment.js';
+import { dashboardExport, dashboardFileName } from './export.js';
 import { performance } from './performance.js';
 import { dashboardPeriod } from './period.js';
 import { projectHealth } from './project-health.js';
@@ -93,10 +98,55 @@ export async function dashboardRoutes(app: FastifyInstance, { config, db }: Dash
       description: `The figures of DOMAIN.md §3, computed in the database; the answer's shape is DashboardAnswers['${name}'] in shared/domain/dashboards.ts.`,
       querystring: { type: 'object', properties: filterProperties(dashboard.kind), required: ['contract'] },
     };
+    /** The answer of the JSON route for these filters: the same kept answers, so screen and export agree. */
+    const answerOf = async (context: DashboardContext) =>
+      cache.answer(name, context, () => (dashboard.answer as Dashboard<DashboardName>)(context));
     app.get(`/${name}`, { schema }, async (request) => {
       const caller = allowedCaller(request, anyWebLevel);
+      return answerOf(await dashboardContext(db.orm, caller, request.query, config.siteTimeZone));
+    });
+    app.get(`/${name}/export`, { schema: exportDocs(name, dashboard.kind) }, async (request, reply) => {
+      const caller = allowedCaller(request, anyWebLevel);
+      // Every bad parameter at once, format and filters, before any query.
+      const { fields } = readReportFilters(request.query);
+      let format: ExportFormat | undefined;
+      try {
+        format = exportFormat(request);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        Object.assign(fields, error.fields);
+      }
+      if (!format || Object.keys(fields).length > 0) throw new ApiError(400, 'validation_failed', fields);
       const context = await dashboardContext(db.orm, caller, request.query, config.siteTimeZone);
-      return cache.answer(name, context, () => (dashboard.answer as Dashboard<DashboardName>)(context));
+      const locale = exportLocale(request);
+      // The whole file is built before the reply starts: a failure is an ordinary error answer.
+      const file = await dashboardExport(name, dashboard.kind, await answerOf(context), context, format, locale);
+      return sendDownload(reply, format, dashboardFileName(name, locale), file);
     });
   }
+}
+
+function exportDocs(name: DashboardName, kind: ReportKind): FastifySchema {
+  return {
+    tags: ['dashboards'],
+    summary: `The tables of the ${name} dashboard as an XLSX or CSV download`,
+    description: [
+      `Exactly the tables the screen shows (dashboardTables('${name}', answer) of shared/domain/dashboard-tables.ts) of the answer GET /api/dashboards/${name} gives for the same filters.`,
+      'XLSX: one sheet per table, named by its title; the filters (names, not ids) on top, a blank row, the header and the rows; numbers as numbers with a number format, dates as date cells.',
+      'CSV: UTF-8 with BOM, `;`-separated, CRLF: the filters, then each table under its title line, each followed by a blank line; cells written as the screen writes them in the language of Accept-Language (7,5 in pt-BR).',
+      'A contract outside your scope (or that does not exist) gives the empty answer’s tables.',
+    ].join(' '),
+    querystring: {
+      type: 'object',
+      properties: { format: { type: 'string', enum: [...EXPORT_FORMATS] }, ...filterProperties(kind) },
+      required: ['format', 'contract'],
+    },
+    response: {
+      200: { description: 'The file (Content-Disposition: attachment; saude-do-projeto-YYYY-MM-DD.xlsx, …).' },
+      400: {
+        description: 'validation_failed with a code per parameter (format and filters), before any byte of the file.',
+        $ref: 'ApiError#',
+      },
+    },
+  };
 }

@@ -1,0 +1,272 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import {
+  FILTER_DIMENSIONS,
+  dashboardTables,
+  fieldMessages,
+  figureMessages,
+  formatFigure,
+  weekDays,
+} from '@canteiro/shared/domain';
+import type {
+  DashboardAnswers,
+  DashboardName,
+  FigureFormat,
+  FigureTable,
+  FigureValue,
+  FilterDimension,
+  Locale,
+  RangeType,
+  ReportKind,
+} from '@canteiro/shared/domain';
+import { selectRows } from '../db/connection.js';
+import {
+  activities,
+  areas,
+  blocks,
+  equipment,
+  functions,
+  locals,
+  occurrences,
+  packages,
+} from '../db/schema/catalogue.js';
+import { contracts } from '../db/schema/organisation.js';
+import type { Cell, ExportFormat, ExportSheet } from '../crud/export.js';
+import { csvBlocks, xlsxSheets } from '../crud/export.js';
+import { appliesTo } from '../reports/filters.js';
+import type { DashboardContext } from './context.js';
+
+/**
+ * `GET /api/dashboards/<name>/export` (docs/dashboards.md, "Export"): exactly the tables the
+ * screen shows (`dashboardTables` of shared/domain/dashboard-tables.ts, of the very answer
+ * the JSON route gives for the same filters), under the filters they are of, written whole
+ * in memory before the download starts. XLSX: a sheet per table, numbers as numbers with a
+ * number format and dates as date cells; CSV: one file, every cell as the screen writes it
+ * in the export's language (`formatFigure`: 7,5 in pt-BR).
+ */
+
+/** Each dashboard's title (the menu's); its file name is the title without accents. */
+const TITLES: Record<Locale, Record<DashboardName, string>> = {
+  'pt-BR': {
+    'project-health': 'Saúde do projeto',
+    'by-function': 'Por função',
+    routine: 'Rotina',
+    equipment: 'Equipamentos',
+    performance: 'Desempenho',
+  },
+  'en-US': {
+    'project-health': 'Project health',
+    'by-function': 'By function',
+    routine: 'Routine',
+    equipment: 'Equipment',
+    performance: 'Performance',
+  },
+};
+
+/** The header's words for the filters that are not a catalogue field (remote-dash `dash.header`). */
+const FILTER_WORDS: Record<
+  Locale,
+  {
+    dashboard: string;
+    from: string;
+    to: string;
+    fromTime: string;
+    toTime: string;
+    weekdays: string;
+    through: string;
+    week: string;
+    range: string;
+    ranges: Record<RangeType, string>;
+    ignored: string;
+  }
+> = {
+  'pt-BR': {
+    dashboard: 'Painel',
+    from: 'Data inicial',
+    to: 'Data final',
+    fromTime: 'Hora inicial',
+    toTime: 'Hora final',
+    weekdays: 'Dias da semana',
+    through: 'a',
+    week: 'Semana',
+    range: 'Agrupar por',
+    ranges: { day: 'Dia', week: 'Semana', month: 'Mês', year: 'Ano' },
+    ignored: 'não se aplica a este painel',
+  },
+  'en-US': {
+    dashboard: 'Dashboard',
+    from: 'Start date',
+    to: 'End date',
+    fromTime: 'Start time',
+    toTime: 'End time',
+    weekdays: 'Weekdays',
+    through: 'to',
+    week: 'Week',
+    range: 'Group by',
+    ranges: { day: 'Day', week: 'Week', month: 'Month', year: 'Year' },
+    ignored: 'does not apply to this dashboard',
+  },
+};
+
+/** `saude-do-projeto`, `project-health`: the download's name before its date. */
+export function dashboardFileName(name: DashboardName, locale: Locale): string {
+  return TITLES[locale][name]
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+type Named = 'contract' | FilterDimension;
+
+/**
+ * The names of the contract and of each dimension filter, in one statement. Each catalogue
+ * id is looked up within the filters' contract (occurrences are one list for every contract),
+ * and only when that contract is in the caller's scope: otherwise nothing is read and the
+ * filters show their ids, as the figures show nothing.
+ */
+async function filterNames(context: DashboardContext): Promise<Map<Named, string>> {
+  const { filters } = context;
+  if (!context.inScope) return new Map();
+  const contract = filters.contract;
+  const ofContract = (table: typeof packages | typeof activities | typeof functions | typeof areas, id: number) =>
+    sql`select ${table.name} as name from ${table} where ${table.id} = ${id} and ${table.contractId} = ${contract}`;
+  const lookups: Record<FilterDimension, (id: number) => SQL> = {
+    package: (id) => ofContract(packages, id),
+    local: (id) =>
+      sql`select ${locals.name} as name from ${locals} where ${locals.id} = ${id} and ${locals.contractId} = ${contract}`,
+    area: (id) => ofContract(areas, id),
+    block: (id) =>
+      sql`select ${blocks.name} as name from ${blocks} where ${blocks.id} = ${id} and ${blocks.contractId} = ${contract}`,
+    activity: (id) => ofContract(activities, id),
+    function: (id) => ofContract(functions, id),
+    occurrence: (id) => sql`select ${occurrences.name} as name from ${occurrences} where ${occurrences.id} = ${id}`,
+    // As the selects offer it (resources/equipment.ts): "specification — company".
+    equipment: (id) =>
+      sql`select ${equipment.specification} || ' — ' || ${equipment.company} as name from ${equipment}
+        where ${equipment.id} = ${id} and ${equipment.contractId} = ${contract}`,
+  };
+  const parts: SQL[] = [
+    sql`select cast(${'contract'} as text) as filter, name from (select ${contracts.name} as name from ${contracts} where ${contracts.id} = ${contract}) n`,
+  ];
+  for (const dimension of FILTER_DIMENSIONS) {
+    const id = filters[dimension];
+    if (id !== undefined) {
+      parts.push(sql`select cast(${dimension} as text) as filter, name from (${lookups[dimension](id)}) n`);
+    }
+  }
+  const rows = await selectRows<{ filter: Named; name: string }>(context.orm, sql.join(parts, sql` union all `));
+  return new Map(rows.map((row) => [row.filter, row.name]));
+}
+
+/** Human-readable filters: [label, value] lines, in the header's order. */
+async function filterLines(name: DashboardName, kind: ReportKind, context: DashboardContext, locale: Locale) {
+  const words = FILTER_WORDS[locale];
+  const fields = fieldMessages[locale];
+  const { filters } = context;
+  const names = await filterNames(context);
+  const named = (filter: Named, id: number) => names.get(filter) ?? `#${id}`;
+  const day = (value: string) => formatFigure(value, 'date', locale);
+  const weekday = (value: number) => formatFigure(value, 'weekday', locale);
+  const lines: [string, string][] = [
+    [words.dashboard, TITLES[locale][name]],
+    [fields.contract, named('contract', filters.contract)],
+  ];
+  if (filters.from) lines.push([words.from, day(filters.from)]);
+  if (filters.to) lines.push([words.to, day(filters.to)]);
+  if (filters.fromTime) lines.push([words.fromTime, filters.fromTime]);
+  if (filters.toTime) lines.push([words.toTime, filters.toTime]);
+  if (filters.weekdays) {
+    const { first, last } = filters.weekdays;
+    lines.push([
+      words.weekdays,
+      first === last ? weekday(first) : `${weekday(first)} ${words.through} ${weekday(last)}`,
+    ]);
+  }
+  for (const dimension of FILTER_DIMENSIONS) {
+    const id = filters[dimension];
+    if (id === undefined) continue;
+    // The header keeps every filter in the URL; say which ones this dashboard's rows ignore.
+    const value = named(dimension, id);
+    lines.push([fields[dimension], appliesTo(kind, dimension) ? value : `${value} (${words.ignored})`]);
+  }
+  if (filters.week) {
+    const days = weekDays(filters.week);
+    lines.push([words.week, days ? `${filters.week} (${day(days.from)} – ${day(days.to)})` : filters.week]);
+  }
+  // Only project health has a time axis (its evolution).
+  if (name === 'project-health') lines.push([words.range, words.ranges[context.filters.range]]);
+  return lines;
+}
+
+/** Excel number formats of the numeric cells (the screen's decimals; an index 0.436 shows 43.6%). */
+const NUMBER_FORMATS: Partial<Record<FigureFormat, string>> = {
+  integer: '#,##0',
+  hh: '#,##0.0',
+  decimal: '#,##0.00',
+  index: '0.0%',
+};
+/** formatFigure's dates. */
+const DATE_FORMATS: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy', 'en-US': 'mm/dd/yyyy' };
+
+function xlsxCell(value: FigureValue | undefined, format: FigureFormat, locale: Locale): Cell {
+  if (value === null || value === undefined) return null;
+  if (format === 'text') return String(value);
+  if (NUMBER_FORMATS[format] && typeof value === 'number') return value;
+  if (format === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return new Date(`${value}T00:00:00Z`);
+  }
+  // Flags, labels, weekdays and hours: their words, as the screen shows them.
+  return formatFigure(value, format, locale);
+}
+
+/** A table's title and header as the screen writes them. */
+const tableTitle = (table: FigureTable, locale: Locale) => figureMessages[locale].tables[table.key];
+const headers = (table: FigureTable, locale: Locale) =>
+  table.columns.map((column) => figureMessages[locale].columns[column.key]);
+
+/**
+ * The download's bytes for `answer`: XLSX (a sheet per table, the filters on top of each) or
+ * CSV (the filters, then each table under its title).
+ */
+export async function dashboardExport<Name extends DashboardName>(
+  name: Name,
+  kind: ReportKind,
+  answer: DashboardAnswers[Name],
+  context: DashboardContext,
+  format: ExportFormat,
+  locale: Locale,
+): Promise<Buffer | string> {
+  const tables = dashboardTables(name, answer);
+  const filters = await filterLines(name, kind, context, locale);
+  const columnWords = figureMessages[locale].columns;
+  const filterHeader = [columnWords.filter, columnWords.value];
+  if (format === 'csv') {
+    return csvBlocks(
+      [
+        { title: figureMessages[locale].tables.filters, lines: [filterHeader, ...filters] },
+        ...tables.map((table) => ({
+          title: tableTitle(table, locale),
+          lines: [
+            headers(table, locale),
+            ...table.rows.map((row) =>
+              table.columns.map((column) => formatFigure(row[column.key], column.format, locale)),
+            ),
+          ],
+        })),
+      ],
+      locale,
+    );
+  }
+  const sheets: ExportSheet[] = tables.map((table) => ({
+    title: tableTitle(table, locale),
+    preamble: [filterHeader, ...filters],
+    columns: table.columns.map((column, index) => ({
+      header: headers(table, locale)[index]!,
+      numFmt: column.format === 'date' ? DATE_FORMATS[locale] : NUMBER_FORMATS[column.format],
+    })),
+    rows: table.rows.map((row) => table.columns.map((column) => xlsxCell(row[column.key], column.format, locale))),
+  }));
+  return xlsxSheets(sheets);
+}
