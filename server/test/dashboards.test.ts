@@ -17,6 +17,7 @@ import type { Database } from '../src/db/connection.js';
 import { activities, equipment, functions, occurrences, packages } from '../src/db/schema/catalogue.js';
 import { byFunction } from '../src/dashboards/by-function.js';
 import { dashboardContext } from '../src/dashboards/context.js';
+import type { RollupLevel } from '../src/dashboards/context.js';
 import { equipmentDashboard } from '../src/dashboards/equipment.js';
 import { performance } from '../src/dashboards/performance.js';
 import { projectHealth } from '../src/dashboards/project-health.js';
@@ -678,7 +679,11 @@ describe('access and validation', () => {
  * The answer computed now from the report rows themselves: neither the kept answers (cache.ts)
  * nor the daily rollup; `generatedAt` left out.
  */
-async function fresh<Name extends DashboardName>(name: Name, query: Record<string, string> = {}, rollup = false) {
+async function fresh<Name extends DashboardName>(
+  name: Name,
+  query: Record<string, string> = {},
+  rollup: RollupLevel = 'rows',
+) {
   const caller = {
     id: people.admin!,
     profile: 'admin',
@@ -729,7 +734,10 @@ describe('the daily rollup', () => {
     ];
     for (const query of queries) {
       for (const name of DASHBOARD_NAMES) {
-        assert.deepEqual(await fresh(name, query, true), await fresh(name, query), `${name} ${JSON.stringify(query)}`);
+        const rows = await fresh(name, query);
+        for (const level of ['daily', 'coarse'] as const) {
+          assert.deepEqual(await fresh(name, query, level), rows, `${name} ${level} ${JSON.stringify(query)}`);
+        }
       }
     }
     // Compliance counts the walks, which a dimension filter does not narrow: servente was seen on
@@ -807,6 +815,36 @@ describe('kept answers', () => {
       .where(eq(activityReports.id, uuidOf(5)));
     assert.deepEqual((await get('project-health')).totals, totals(19, 0, 3, 6));
     for (const name of DASHBOARD_NAMES) assert.deepEqual(withoutTime(await get(name)), await fresh(name));
+    // An occurrence reclassified moves its workers between the class rollup's columns (re-folded
+    // from activity_daily): E (r3, 3 workers) becomes hidden waste.
+    await db.orm.update(occurrences).set({ classification: 'hidden_waste' }).where(eq(occurrences.id, fixture.E));
+    assert.deepEqual((await get('project-health')).totals, totals(19, 3, 0, 6));
+    for (const name of DASHBOARD_NAMES) {
+      assert.deepEqual(withoutTime(await get(name)), await fresh(name));
+      const queries: Record<string, string>[] = [{}, { weekdays: '1' }, { function: String(catalogue.a1.function) }];
+      for (const query of queries) {
+        assert.deepEqual(
+          await fresh(name, query, 'coarse'),
+          await fresh(name, query),
+          `${name} ${JSON.stringify(query)}`,
+        );
+      }
+    }
+    // The (time, local) pairs follow rows that join a pair, leave it, or move to another local.
+    const pairsAgree = async () => {
+      for (const level of ['coarse', 'rows'] as const) {
+        assert.deepEqual(withoutTime(await get('by-function')), await fresh('by-function', {}, level), level);
+      }
+    };
+    await insertActivityRows(fixture, [['2026-03-02', '07:00', 1, 'R', 'P1', 'servente', 'V', 2]]);
+    await pairsAgree();
+    await db.orm
+      .update(activityReports)
+      .set({ localId: catalogue.a1Other.local })
+      .where(eq(activityReports.id, uuidOf(1)));
+    await pairsAgree();
+    await db.orm.delete(activityReports).where(eq(activityReports.localDate, '2026-03-02'));
+    await pairsAgree();
     // Filters are part of the key: another filter is another answer.
     assert.deepEqual(
       (await get('project-health', 'weekdays=2')).totals,

@@ -6,7 +6,15 @@ import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import { allOf } from '../crud/list-query.js';
 import { contracts } from '../db/schema/organisation.js';
-import { activityDaily, activityWalks, dashboardDataVersion, dashboardDataVersions } from '../db/schema/dashboards.js';
+import {
+  activityDaily,
+  activityDailyClasses,
+  activityDailyFunctions,
+  activityDailyLocalTimes,
+  activityWalks,
+  dashboardDataVersion,
+  dashboardDataVersions,
+} from '../db/schema/dashboards.js';
 import { activityReports } from '../db/schema/reports.js';
 import { occurrences } from '../db/schema/catalogue.js';
 import { ApiError } from '../errors.js';
@@ -43,6 +51,15 @@ export interface DashboardContext {
    * or null when it cannot answer them: a time-of-day window needs the rows.
    */
   daily: SQL | null;
+  /**
+   * The filters on the coarser rollups (activity_daily_classes: no occurrence filter;
+   * activity_daily_functions: no package, local, area, block or activity filter), or null when
+   * the one cannot answer them (then {@link daily} does, or the rows).
+   */
+  classes: SQL | null;
+  functions: SQL | null;
+  /** The filters on activity_daily_local_times (whole days, no dimension but local and area), or null. */
+  localTimes: SQL | null;
   /** The filters on the walks (`activity_walks`): dates, time of day and weekdays, no dimension. */
   walks: SQL;
 }
@@ -74,18 +91,31 @@ function rollupConditions(filters: ReportFilters, timeZone: string) {
     toTime,
     weekdays: filters.weekdays,
   };
+  const daily = wholeDays ? allOf([...reportConditions('activity', rest, timeZone), ...dayConditions(filters)]) : null;
+  const perFunction = [filters.package, filters.local, filters.area, filters.block, filters.activity];
   return {
-    daily: wholeDays ? allOf([...reportConditions('activity', rest, timeZone), ...dayConditions(filters)]) : null,
-    walks: allOf(reportConditions('activity', walks, timeZone)),
+    daily,
+    classes: filters.occurrence === undefined ? daily : null,
+    functions: perFunction.every((id) => id === undefined) ? daily : null,
+    localTimes: [filters.package, filters.block, filters.activity, filters.function, filters.occurrence].every(
+      (id) => id === undefined,
+    )
+      ? daily
+      : null,
+    // The days again on local_date: the walks' index is (contract_id, local_date).
+    walks: allOf([...reportConditions('activity', walks, timeZone), ...dayConditions(filters)]),
   };
 }
+
+/** Which relation the activity dashboards read: the coarsest that answers the filters, or one forced (tests). */
+export type RollupLevel = 'coarse' | 'daily' | 'rows';
 
 export async function dashboardContext(
   orm: Orm,
   caller: Caller,
   query: unknown,
   timeZone: string,
-  { rollup = true }: { rollup?: boolean } = {},
+  { rollup = 'coarse' }: { rollup?: RollupLevel } = {},
 ): Promise<DashboardContext> {
   const { filters, fields } = readReportFilters(query);
   if (!filters) throw new ApiError(400, 'validation_failed', fields);
@@ -111,8 +141,11 @@ export async function dashboardContext(
     activity: where('activity'),
     equipment: where('equipment'),
     quantity: where('quantity'),
-    ...(contract ? rollupConditions(filters, timeZone) : { daily: sql`false`, walks: sql`false` }),
-    ...(rollup ? {} : { daily: null }),
+    ...(contract
+      ? rollupConditions(filters, timeZone)
+      : { daily: sql`false`, classes: sql`false`, functions: sql`false`, localTimes: sql`false`, walks: sql`false` }),
+    ...(rollup === 'daily' ? { classes: null, functions: null, localTimes: null } : {}),
+    ...(rollup === 'rows' ? { daily: null, classes: null, functions: null, localTimes: null } : {}),
   };
 }
 
@@ -157,6 +190,56 @@ export const dailyFacts = (context: DashboardContext): SQL =>
         r.occurrence_id, r.quantity, r.registers as rows, ${occurrences.classification} as c
       from (select * from ${activityDaily} as ${sql.identifier('activity_reports')} where ${context.daily}) r
         join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
+
+/**
+ * The filtered activity rows by site day, package, local, activity and function with the
+ * workers of each class apart (`va`, `hw`, `ew`), their sum (`quantity`) and the report rows
+ * (`rows`), as a CTE body: from activity_daily_classes when it answers the filters, otherwise
+ * {@link dailyFacts} with each line's workers put in its class's column. Sum every column.
+ */
+export const classFacts = (context: DashboardContext): SQL =>
+  context.classes === null
+    ? sql`select local_date, local_weekday, package_id, local_id, activity_id, function_id,
+        case when c = 'value_adding' then quantity else 0 end as va,
+        case when c = 'hidden_waste' then quantity else 0 end as hw,
+        case when c = 'evident_waste' then quantity else 0 end as ew, quantity, rows
+      from (${dailyFacts(context)}) f`
+    : sql`select local_date, local_weekday, package_id, local_id, activity_id, function_id,
+        value_adding as va, hidden_waste as hw, evident_waste as ew, quantity, registers as rows
+      from ${activityDailyClasses} as ${sql.identifier('activity_reports')} where ${context.classes}`;
+
+/**
+ * The filtered activity rows as (function, occurrence, class, workers, rows) lines: from
+ * activity_daily_functions when it answers the filters, otherwise {@link dailyFacts}.
+ */
+export const functionFacts = (context: DashboardContext): SQL =>
+  context.functions === null
+    ? sql`select function_id, occurrence_id, c, quantity, rows from (${dailyFacts(context)}) f`
+    : sql`select r.function_id, r.occurrence_id, ${occurrences.classification} as c, r.quantity, r.registers as rows
+      from (select * from ${activityDailyFunctions} as ${sql.identifier('activity_reports')} where ${context.functions}) r
+        join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
+
+/** The distinct (report time, local) pairs under the filters, from activity_daily_local_times; null when it cannot answer. */
+export const localTimesCount = (context: DashboardContext): SQL | null =>
+  context.localTimes === null
+    ? null
+    : sql`(select sum(report_times) from ${activityDailyLocalTimes} as ${sql.identifier('activity_reports')}
+        where ${context.localTimes})`;
+
+/**
+ * The columns of {@link ClassTotals} from a row of class sums (`va`, `hw`, `ew`, `quantity`,
+ * `rows`, null over no rows): the same figures {@link classColumns} aggregates.
+ */
+export function summedClassColumns(context: DashboardContext): SQL {
+  const hours = sql`cast(${context.hours} as float8)`;
+  const workers = (column: string) => sql`coalesce(${sql.identifier(column)}, 0)::float8`;
+  const index = (column: string) => sql`${workers(column)} / nullif(quantity, 0)::float8`;
+  return sql`${workers('va')} * ${hours} as va_hh, ${workers('hw')} * ${hours} as hw_hh,
+    ${workers('ew')} * ${hours} as ew_hh, ${workers('quantity')} * ${hours} as total_hh,
+    ${index('va')} as va_index, ${index('hw')} as hw_index, ${index('ew')} as ew_index,
+    coalesce(quantity, 0)::int as workers, coalesce(rows, 0)::int as registers,
+    coalesce(quantity, 0) < ${CONFIDENCE_SAMPLE} as low_confidence`;
+}
 
 /** The walks under the filters' days, time window and weekdays (compliance). */
 export const walkRows = (context: DashboardContext): SQL =>

@@ -10,7 +10,7 @@ import { activities, locals, packages } from '../db/schema/catalogue.js';
 import { quantityReports } from '../db/schema/reports.js';
 import { activityStatus } from '../resources/activities.js';
 import type { DashboardContext } from './context.js';
-import { dailyFacts, figureRows, jsonRows, meta } from './context.js';
+import { classFacts, figureRows, jsonRows, meta } from './context.js';
 
 /**
  * Performance (DOMAIN.md §3). Per activity: HH of its activity rows and what its quantity
@@ -37,7 +37,7 @@ export async function performance(context: DashboardContext): Promise<Performanc
     jsonRows(
       sql`select grouped.id, ${table.name} as name, grouped.workers * ${hours} as hh,
           grouped.workers / sum(grouped.workers) over () as share
-        from (select ${key} as id, sum(quantity)::float8 as workers from cube where c = 'value_adding' group by 1) grouped
+        from (select ${key} as id, sum(va)::float8 as workers from cube where va > 0 group by 1) grouped
           join ${table} on ${table.id} = grouped.id`,
       sql`hh desc, id`,
     );
@@ -52,8 +52,9 @@ export async function performance(context: DashboardContext): Promise<Performanc
     filters.activity === undefined ? undefined : eq(activities.id, filters.activity),
   );
   const status = activityStatus(context.timeZone);
-  // One pass over the activity rows or the daily rollup (folded into activity × package ×
-  // local × class), one over the quantity rows; every figure comes from those two.
+  // One pass over the activity rows or a daily rollup (folded into activity × package × local,
+  // value-adding workers apart: context.ts classFacts), one over the quantity rows; every
+  // figure comes from those two.
   const [answer] = await figureRows<{
     activities: ActivityProductivity[];
     byPackage: GroupProductivity[];
@@ -63,9 +64,9 @@ export async function performance(context: DashboardContext): Promise<Performanc
     status: PerformanceDashboard['activityStatus'];
   }>(
     orm,
-    sql`with facts as (${dailyFacts(context)}),
+    sql`with facts as (${classFacts(context)}),
       cube as materialized (
-        select activity_id, package_id, local_id, c, sum(quantity) as quantity from facts group by 1, 2, 3, 4),
+        select activity_id, package_id, local_id, sum(va) as va, sum(quantity) as quantity from facts group by 1, 2, 3),
       worked as (select activity_id as id, sum(quantity)::float8 * ${hours} as hh from cube group by 1),
       produced as (select ${quantityReports.activityId} as id, sum(${quantityReports.quantity})::float8 as produced
         from ${quantityReports} where ${context.quantity} group by 1),

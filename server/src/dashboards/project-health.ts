@@ -1,14 +1,23 @@
 import { sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import type { NamedClassTotals, ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
 import type { ClassRow, DashboardContext } from './context.js';
-import { classColumns, classTotals, dailyFacts, figureRows, jsonRows, meta, rankOrder, walkRows } from './context.js';
+import {
+  classFacts,
+  classTotals,
+  figureRows,
+  jsonRows,
+  meta,
+  rankOrder,
+  summedClassColumns,
+  walkRows,
+} from './context.js';
 
 /** Truncation unit of each range type (validated by the shared picklist). */
 const BUCKETS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
 
+type Catalogue = typeof packages | typeof locals | typeof functions | typeof activities;
 type Named = ClassRow & { id: number; name: string };
 const named = ({ id, name, ...row }: Named): NamedClassTotals => ({ id, name, ...classTotals(row) });
 
@@ -32,55 +41,67 @@ interface Compliance {
 /**
  * Project health (DOMAIN.md §3): HH and indexes by class, weekday production, the
  * value-adding index per bucket of `range`, the ranks and reporting compliance. Two
- * statements: the first folds the filtered rows (or the daily rollup, for whole days) into a
- * small `cube` (site day × weekday × package × local × function × activity × class: the
- * report rows of a crew-level sample differ mostly by hour and occurrence, which none of
- * these figures keeps), every figure then comes from the cube; the second counts the walks
- * (`activity_walks`) under the days, time window and weekdays: compliance is about the
- * reporters' walks, which cover the whole site, so the dimension filters do not narrow it.
+ * statements: the first folds the filtered lines by class (activity_daily_classes for whole
+ * days, otherwise the rows or activity_daily: context.ts) once, into every grouping a figure
+ * needs at the same time (GROUPING SETS: one pass, plain sums, the classes already apart); the
+ * second counts the walks (`activity_walks`) under the days, time window and weekdays:
+ * compliance is about the reporters' walks, which cover the whole site, so the dimension
+ * filters do not narrow it.
  */
 export async function projectHealth(context: DashboardContext): Promise<ProjectHealthDashboard> {
   const { orm, goal } = context;
   const bucket = sql.raw(`'${BUCKETS[context.filters.range]}'`);
-  const columns = classColumns(context, sql`sum(rows)`);
-  const rank = (key: SQL, table: typeof packages | typeof locals | typeof functions | typeof activities) =>
+  const columns = summedClassColumns(context);
+  // grouping(...) of each set: a bit per key, set for the keys the line is not grouped by.
+  const keys = ['local_weekday', 'bucket', 'package_id', 'local_id', 'function_id', 'activity_id'] as const;
+  const all = (1 << keys.length) - 1;
+  const set = (key: (typeof keys)[number] | null) =>
+    sql.raw(String(key === null ? all : all & ~(1 << (keys.length - 1 - keys.indexOf(key)))));
+  const rank = (key: 'package_id' | 'local_id' | 'function_id' | 'activity_id', table: Catalogue) =>
     jsonRows(
       sql`select grouped.*, ${table.name} as name
-        from (select ${key} as id, ${columns} from cube group by 1) grouped join ${table} on ${table.id} = grouped.id`,
+        from (select ${sql.identifier(key)} as id, ${columns} from sets where grouping_set = ${set(key)}) grouped
+          join ${table} on ${table.id} = grouped.id`,
       rankOrder,
     );
   const [[figures], [walks]] = await Promise.all([
     figureRows<Figures>(
       orm,
-      sql`with facts as (${dailyFacts(context)}),
-        cube as materialized (
-          select local_date, local_weekday, package_id, local_id, function_id, activity_id, c,
-            sum(quantity) as quantity, sum(rows) as rows
-          from facts group by 1, 2, 3, 4, 5, 6, 7)
-        select (select row_to_json(t) from (select ${columns} from cube) t) as totals,
-          ${jsonRows(sql`select local_weekday::int as weekday, ${columns} from cube group by 1`, sql`weekday`)} as weekdays,
+      sql`with facts as (${classFacts(context)}),
+        sets as materialized (
+          select grouping(local_weekday, bucket, package_id, local_id, function_id, activity_id) as grouping_set,
+            local_weekday, bucket, package_id, local_id, function_id, activity_id,
+            sum(va) as va, sum(hw) as hw, sum(ew) as ew, sum(quantity) as quantity, sum(rows) as rows
+          from (select facts.*, date_trunc(${bucket}, local_date::timestamp) as bucket from facts) f
+          group by grouping sets ((), (local_weekday), (bucket), (package_id), (local_id), (function_id), (activity_id)))
+        select (select row_to_json(t) from (select ${columns} from sets where grouping_set = ${set(null)}) t) as totals,
           ${jsonRows(
-            sql`select to_char(date_trunc(${bucket}, local_date::timestamp), 'YYYY-MM-DD') as bucket, ${columns}
-              from cube group by 1`,
+            sql`select local_weekday::int as weekday, ${columns} from sets where grouping_set = ${set('local_weekday')}`,
+            sql`weekday`,
+          )} as weekdays,
+          ${jsonRows(
+            sql`select to_char(bucket, 'YYYY-MM-DD') as bucket, ${columns} from sets where grouping_set = ${set('bucket')}`,
             sql`bucket`,
           )} as evolution,
-          ${rank(sql`package_id`, packages)} as packages,
-          ${rank(sql`local_id`, locals)} as locals,
-          ${rank(sql`function_id`, functions)} as functions,
-          ${rank(sql`activity_id`, activities)} as activities`,
+          ${rank('package_id', packages)} as packages,
+          ${rank('local_id', locals)} as locals,
+          ${rank('function_id', functions)} as functions,
+          ${rank('activity_id', activities)} as activities`,
     ),
-    // A report is a walk: the distinct report times of a reporter (docs/demo-data.md).
+    // A report is a walk: the distinct report times of a reporter (docs/demo-data.md). The walks
+    // are counted once per reporter and day; every compliance figure comes from those few lines.
     figureRows<Compliance>(
       orm,
-      sql`with walks as materialized (${walkRows(context)})
+      sql`with walks as materialized (
+          select user_id, local_date, count(*) as reports from (${walkRows(context)}) w group by 1, 2)
         select ${jsonRows(
-          sql`select walks.user_id as "user", coalesce(${users.firstName}, ${users.username}) as name,
-              count(*)::int as reports
-            from walks join ${users} on ${users.id} = walks.user_id group by 1, 2`,
+          sql`select grouped.user_id as "user", coalesce(${users.firstName}, ${users.username}) as name, grouped.reports
+            from (select user_id, sum(reports)::int as reports from walks group by 1) grouped
+              join ${users} on ${users.id} = grouped.user_id`,
           sql`reports desc, "user"`,
         )} as reporters,
           ${jsonRows(
-            sql`select to_char(local_date, 'YYYY-MM-DD') as date, count(*)::int as reports from walks group by local_date`,
+            sql`select to_char(local_date, 'YYYY-MM-DD') as date, sum(reports)::int as reports from walks group by local_date`,
             sql`date`,
           )} as days,
           (select count(distinct local_date)::int from walks) as "reportedDays",

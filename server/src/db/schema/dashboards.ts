@@ -1,15 +1,4 @@
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -86,8 +75,85 @@ export const activityWalks = pgTable(
     localMinute: smallint('local_minute').notNull(),
     localWeekday: smallint('local_weekday').notNull(),
   },
+  // Read through activity_walks_dashboard_idx (contract_id, local_date) INCLUDE (…), written by
+  // hand in migration 0011 (drizzle cannot declare INCLUDE).
+  (t) => [primaryKey({ name: 'activity_walks_pkey', columns: [t.contractId, t.userId, t.reportTime] })],
+);
+
+/**
+ * The daily rollup folded once more for project health and performance (docs/dashboards.md):
+ * one row per (contract, site day, package, local, activity, function), the workers of each
+ * class in a column of its own, their sum and the report rows. ~8× fewer lines than
+ * activity_daily on the scale contract, and the classes are already apart, so the figures are
+ * plain sums. Kept exact by the same triggers as activity_daily (migration 0011), and re-folded
+ * from activity_daily when an occurrence's classification changes. It cannot answer an
+ * occurrence filter (activity_daily does).
+ */
+export const activityDailyClasses = pgTable(
+  'activity_daily_classes',
+  {
+    contractId: integer('contract_id').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localWeekday: smallint('local_weekday').notNull(),
+    packageId: integer('package_id').notNull(),
+    localId: integer('local_id').notNull(),
+    activityId: integer('activity_id').notNull(),
+    functionId: integer('function_id').notNull(),
+    valueAdding: bigint('value_adding', { mode: 'number' }).notNull(),
+    hiddenWaste: bigint('hidden_waste', { mode: 'number' }).notNull(),
+    evidentWaste: bigint('evident_waste', { mode: 'number' }).notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    registers: integer('registers').notNull(),
+  },
   (t) => [
-    primaryKey({ name: 'activity_walks_pkey', columns: [t.contractId, t.userId, t.reportTime] }),
-    index('activity_walks_contract_date_idx').on(t.contractId, t.localDate),
+    primaryKey({
+      name: 'activity_daily_classes_pkey',
+      columns: [t.contractId, t.localDate, t.packageId, t.localId, t.activityId, t.functionId],
+    }),
   ],
+);
+
+/**
+ * The daily rollup by function and occurrence only (by function's figures): one row per
+ * (contract, site day, function, occurrence), a few thousand lines for four weeks of the
+ * scale contract. Same triggers (migration 0011); the class is the occurrence's, read at read
+ * time. It cannot answer a package, local, area, block or activity filter.
+ */
+export const activityDailyFunctions = pgTable(
+  'activity_daily_functions',
+  {
+    contractId: integer('contract_id').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localWeekday: smallint('local_weekday').notNull(),
+    functionId: integer('function_id').notNull(),
+    occurrenceId: integer('occurrence_id').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    registers: integer('registers').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'activity_daily_functions_pkey',
+      columns: [t.contractId, t.localDate, t.functionId, t.occurrenceId],
+    }),
+  ],
+);
+
+/**
+ * By function's people per local needs the distinct (report time, local) pairs; nearly every
+ * activity row is a pair of its own, so they are counted here by site day and local instead:
+ * `reportTimes` = the distinct report times with rows at that local that day. Kept exact by
+ * statement triggers on activity_reports that compare each touched (time, local)'s rows before
+ * and after the statement (migration 0011). It answers whole days with no filter but local
+ * and area.
+ */
+export const activityDailyLocalTimes = pgTable(
+  'activity_daily_local_times',
+  {
+    contractId: integer('contract_id').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localWeekday: smallint('local_weekday').notNull(),
+    localId: integer('local_id').notNull(),
+    reportTimes: integer('report_times').notNull(),
+  },
+  (t) => [primaryKey({ name: 'activity_daily_local_times_pkey', columns: [t.contractId, t.localDate, t.localId] })],
 );
