@@ -308,8 +308,8 @@ describe('export', () => {
     assert.deepEqual(filters.slice(0, 4), [
       ['Dashboard', 'Equipment'],
       ['Contractor', 'Contrato A1'],
-      ['Start date', '03/02/2026'],
-      ['End date', '03/09/2026'],
+      ['From date', '03/02/2026'],
+      ['To date', '03/09/2026'],
     ]);
     assert.deepEqual(
       filters.find((line) => line[0] === 'Function'),
