@@ -67,7 +67,8 @@ function defaultOptions(
               },
           grid: { borderColor: '#e4e8e4' },
         }),
-    stroke: type === 'line' || type === 'area' ? { width: 3, curve: 'straight' } : undefined,
+    // Never `stroke: undefined`: apexcharts reads stroke.colors and throws on a missing object.
+    ...(type === 'line' || type === 'area' ? { stroke: { width: 3, curve: 'straight' as const } } : {}),
   };
 }
 
