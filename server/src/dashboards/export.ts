@@ -16,7 +16,6 @@ import type {
   FigureValue,
   FilterDimension,
   Locale,
-  RangeType,
   ReportKind,
 } from '@canteiro/shared/domain';
 import { selectRows } from '../db/connection.js';
@@ -45,68 +44,8 @@ import type { DashboardContext } from './context.js';
  * in the export's language (`formatFigure`: 7,5 in pt-BR).
  */
 
-/** Each dashboard's title (the menu's); its file name is the title without accents. */
-const TITLES: Record<Locale, Record<DashboardName, string>> = {
-  'pt-BR': {
-    'project-health': 'Saúde do projeto',
-    'by-function': 'Por função',
-    routine: 'Rotina',
-    equipment: 'Equipamentos',
-    performance: 'Desempenho',
-  },
-  'en-US': {
-    'project-health': 'Project health',
-    'by-function': 'By function',
-    routine: 'Routine',
-    equipment: 'Equipment',
-    performance: 'Performance',
-  },
-};
-
-/** The header's words for the filters that are not a catalogue field (remote-dash `dash.header`). */
-const FILTER_WORDS: Record<
-  Locale,
-  {
-    dashboard: string;
-    from: string;
-    to: string;
-    fromTime: string;
-    toTime: string;
-    weekdays: string;
-    through: string;
-    week: string;
-    range: string;
-    ranges: Record<RangeType, string>;
-    ignored: string;
-  }
-> = {
-  'pt-BR': {
-    dashboard: 'Painel',
-    from: 'Data inicial',
-    to: 'Data final',
-    fromTime: 'Hora inicial',
-    toTime: 'Hora final',
-    weekdays: 'Dias da semana',
-    through: 'a',
-    week: 'Semana',
-    range: 'Agrupar por',
-    ranges: { day: 'Dia', week: 'Semana', month: 'Mês', year: 'Ano' },
-    ignored: 'não se aplica a este painel',
-  },
-  'en-US': {
-    dashboard: 'Dashboard',
-    from: 'From date',
-    to: 'To date',
-    fromTime: 'From time',
-    toTime: 'To time',
-    weekdays: 'Weekdays',
-    through: 'to',
-    week: 'Week',
-    range: 'Group by',
-    ranges: { day: 'Day', week: 'Week', month: 'Month', year: 'Year' },
-    ignored: 'does not apply to this dashboard',
-  },
-};
+const TITLES = { 'pt-BR': figureMessages['pt-BR'].dashboards, 'en-US': figureMessages['en-US'].dashboards };
+const FILTER_WORDS = { 'pt-BR': figureMessages['pt-BR'].filters, 'en-US': figureMessages['en-US'].filters };
 
 /** `saude-do-projeto`, `project-health`: the download's name before its date. */
 export function dashboardFileName(name: DashboardName, locale: Locale): string {

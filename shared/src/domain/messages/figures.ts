@@ -6,6 +6,28 @@ import type { Translation } from './types.js';
  * export (shared/domain/dashboard-tables.ts), so a sheet and the screen name things alike.
  */
 const ptBR = {
+  /** The dashboards' names (the export's first line and its file name). */
+  dashboards: {
+    'project-health': 'Saúde do projeto',
+    'by-function': 'Por função',
+    routine: 'Rotina',
+    equipment: 'Equipamentos',
+    performance: 'Desempenho',
+  },
+  /** The header's filters that are not a catalogue field, as the export's filter block names them. */
+  filters: {
+    dashboard: 'Painel',
+    from: 'Data inicial',
+    to: 'Data final',
+    fromTime: 'Hora inicial',
+    toTime: 'Hora final',
+    weekdays: 'Dias da semana',
+    through: 'a',
+    week: 'Semana',
+    range: 'Agrupar por',
+    ranges: { day: 'Dia', week: 'Semana', month: 'Mês', year: 'Ano' },
+    ignored: 'não se aplica a este painel',
+  },
   tables: {
     totals: 'Totais',
     weekdays: 'Produção por dia da semana',
@@ -89,6 +111,26 @@ const ptBR = {
 };
 
 const enUS: Translation<typeof ptBR> = {
+  dashboards: {
+    'project-health': 'Project health',
+    'by-function': 'By function',
+    routine: 'Routine',
+    equipment: 'Equipment',
+    performance: 'Performance',
+  },
+  filters: {
+    dashboard: 'Dashboard',
+    from: 'From date',
+    to: 'To date',
+    fromTime: 'From time',
+    toTime: 'To time',
+    weekdays: 'Weekdays',
+    through: 'to',
+    week: 'Week',
+    range: 'Group by',
+    ranges: { day: 'Day', week: 'Week', month: 'Month', year: 'Year' },
+    ignored: 'does not apply to this dashboard',
+  },
   tables: {
     totals: 'Totals',
     weekdays: 'Production by weekday',
