@@ -68,6 +68,7 @@ export const enUS: Translation<typeof ptBR> = {
   byFunction: {
     kpis: 'Figures of the period',
     sample: 'Sample: {{value}} observations',
+    hhHint: 'Man-hours observed in the period',
     averageHint: 'Per location and report time',
     peopleHint: 'Sum of the workers observed',
     paretoLabel:

@@ -65,6 +65,7 @@ export const ptBR = {
   byFunction: {
     kpis: 'Números do período',
     sample: 'Amostra: {{value}} observações',
+    hhHint: 'Homens-hora observados no período',
     averageHint: 'Por local e horário de apontamento',
     peopleHint: 'Soma dos trabalhadores observados',
     paretoLabel:

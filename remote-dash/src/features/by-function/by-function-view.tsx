@@ -8,8 +8,8 @@ import { useLocale } from '../dashboards/use-locale';
 import { FunctionsRank } from './functions-rank';
 import { OccurrencesPareto } from './occurrences-pareto';
 
-/** Four figures a row at 1440 px, two at 1064 px. */
-const KPI_SPAN = { xs: 12, xl: 6 } as const;
+/** Four figures a row from 992 px (antd's lg): 1064 and 1440 px alike. */
+const KPI_SPAN = { xs: 12, lg: 6 } as const;
 
 /**
  * The "By function" dashboard (spec §2, DOMAIN.md §3) from one answer: the headline figures
@@ -38,8 +38,7 @@ export function ByFunctionView({ answer }: { answer: ByFunctionDashboard }) {
               <Kpi
                 label={t('figures:columns.totalHh')}
                 value={write('totalHh', 'hh')}
-                sample={sample}
-                lowConfidence={lowConfidence}
+                sample={t('dash:byFunction.hhHint')}
                 testId="kpi-totalHh"
               />
             </Col>

@@ -31,14 +31,14 @@ export function EquipmentView({ answer }: { answer: EquipmentDashboard }) {
           </Typography.Paragraph>
         </Col>
       ) : null}
-      <Col xs={12} xl={6}>
+      <Col span={12}>
         <Kpi
           label={t('figures:columns.observations')}
           value={formatFigure(answer.observations, 'integer', locale)}
           testId="kpi-observations"
         />
       </Col>
-      <Col xs={12} xl={6}>
+      <Col span={12}>
         <Kpi
           label={t('dash:equipment.machines')}
           value={formatFigure(equipment.rows.length, 'integer', locale)}

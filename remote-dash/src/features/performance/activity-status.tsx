@@ -33,13 +33,14 @@ export function ActivityStatus({ table }: { table: FigureTable }) {
   const options: ApexOptions = {
     labels,
     colors: colours,
+    stroke: { width: 2, colors: ['#fff'] },
     legend: { position: 'right' },
     plotOptions: { pie: { donut: { size: '58%' } } },
   };
   return (
     <FigureCard tableKey="activityStatus" table={table}>
       <Row gutter={[12, 12]} align="middle">
-        <Col xs={24} xl={14}>
+        <Col xs={24} lg={14}>
           <Row gutter={[12, 12]} role="list" aria-label={t('figures:tables.activityStatus')}>
             {table.rows.map((row, index) => (
               <Col span={8} key={String(row.id)} role="listitem">
@@ -56,7 +57,7 @@ export function ActivityStatus({ table }: { table: FigureTable }) {
             {t('dash:performance.statusHint')}
           </p>
         </Col>
-        <Col xs={24} xl={10}>
+        <Col xs={24} lg={10}>
           {any ? (
             <Chart
               type="donut"

@@ -5,8 +5,8 @@ import { FigureCard } from '../dashboards/figure-card';
 import { ActivityStatus } from './activity-status';
 import { AddedValueChart, ProductivityChart } from './productivity-chart';
 
-/** Two cards a row from 1200 px (antd's xl), one at 1064 px. */
-const HALF = { xs: 24, xl: 12 } as const;
+/** Two cards a row from 992 px (antd's lg): 1064 and 1440 px alike. */
+const HALF = { xs: 24, lg: 12 } as const;
 
 /**
  * The Performance dashboard (spec §2, DOMAIN.md §3) from one answer: the activities' status,

@@ -14,6 +14,18 @@ const AXES_HEIGHT = 80;
 /** The plan: a productivity index of 1 (planned RUP = actual RUP). */
 const PLAN = 1;
 
+/** Round steps of the index axis (0,2 · 0,25 · 0,5 …) and at most this many of them. */
+const STEPS = [0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10];
+const MAX_TICKS = 7;
+
+/** The index axis from 0 past the longest bar and the plan's line, in round steps. */
+export function indexAxis(highest: number): { max: number; tickAmount: number } {
+  const top = Math.max(highest, PLAN) * 1.1;
+  const step = STEPS.find((candidate) => top / candidate <= MAX_TICKS) ?? Math.ceil(top / MAX_TICKS);
+  const ticks = Math.ceil(top / step);
+  return { max: ticks * step, tickAmount: ticks };
+}
+
 const heightOf = (rows: number) => Math.max(180, AXES_HEIGHT + rows * ROW_HEIGHT);
 const nameFormatter = { formatter: (value: number | string) => String(value), maxWidth: 150 };
 
@@ -26,7 +38,7 @@ export function ProductivityChart({ tableKey, table }: { tableKey: FigureTableKe
   const locale = useLocale();
   const names = tableCategories(table, 'name', locale);
   const series = tableSeries(table, ['productivityIndex'], t);
-  const highest = Math.max(PLAN, ...series[0]!.data.map((value) => value ?? 0));
+  const axis = indexAxis(Math.max(...series[0]!.data.map((value) => value ?? 0)));
   const titleOf = (index: number) => {
     const row = table.rows[index];
     if (!row) return '';
@@ -38,14 +50,16 @@ export function ProductivityChart({ tableKey, table }: { tableKey: FigureTableKe
   };
   const options: ApexOptions = {
     colors: [themeTokens.colorInfo],
+    stroke: { width: 0 },
+    // Full colour: the class colours are chosen for 3:1 on white, apexcharts' 0.85 would lighten them.
+    fill: { opacity: 1 },
     legend: { show: false },
     plotOptions: { bar: { horizontal: true, barHeight: '62%' } },
     xaxis: {
       categories: names,
       min: 0,
       // Room past the longest bar and the plan's line, so its label is never cut.
-      max: Math.ceil(highest * 1.15 * 10) / 10,
-      tickAmount: 5,
+      ...axis,
       labels: { formatter: (value: string) => formatFigure(Number(value), 'decimal', locale) },
     },
     yaxis: { labels: nameFormatter },
@@ -98,6 +112,9 @@ export function AddedValueChart({ tableKey, table }: { tableKey: FigureTableKey;
   const series = tableSeries(table, ['share'], t);
   const options: ApexOptions = {
     colors: [CLASS_COLOURS.valueAdding],
+    stroke: { width: 0 },
+    // Full colour: the class colours are chosen for 3:1 on white, apexcharts' 0.85 would lighten them.
+    fill: { opacity: 1 },
     legend: { show: false },
     plotOptions: { bar: { horizontal: true, barHeight: '62%' } },
     xaxis: {
