@@ -45,4 +45,32 @@ for (const database of databases) {
     }),
   );
 }
-process.exit(browser || lists || pages.find(Boolean) || ingestion.find(Boolean) || 0);
+// The five dashboards at scale (server/bench/dashboards.ts, docs/dashboards.md): on PostgreSQL
+// when BENCH_SCALE_DATABASE_URL names a database `pnpm db:scale` filled (10 M rows; never
+// rebuilt, only migrated), and on a PGlite of ~1 M rows when BENCH_DASHBOARDS_PGLITE=1 (built
+// into BENCH_PGLITE_SCALE_DIR, default .data/bench-pglite-scale, the first time: ~2.5 min).
+const dashboards = [];
+const dashboardRuns = [
+  process.env.BENCH_SCALE_DATABASE_URL ? { BENCH_DATABASE_URL: process.env.BENCH_SCALE_DATABASE_URL } : null,
+  process.env.BENCH_DASHBOARDS_PGLITE === '1'
+    ? {
+        BENCH_DATABASE_URL: '',
+        BENCH_DATA_DIR: process.env.BENCH_PGLITE_SCALE_DIR || join(root, '.data', 'bench-pglite-scale'),
+      }
+    : null,
+].filter(Boolean);
+if (dashboardRuns.length === 0) {
+  console.log(
+    '\nDashboards at scale: skipped (set BENCH_SCALE_DATABASE_URL to a database filled by pnpm db:scale, ' +
+      'and/or BENCH_DASHBOARDS_PGLITE=1 for a 1 M-row PGlite: docs/benchmarks.md)',
+  );
+}
+for (const env of dashboardRuns) {
+  dashboards.push(
+    await run('node', ['--conditions=canteiro-source', '--import', 'tsx', 'bench/dashboards.ts'], {
+      cwd: join(root, 'server'),
+      env: { ...process.env, ...env },
+    }),
+  );
+}
+process.exit(browser || lists || pages.find(Boolean) || ingestion.find(Boolean) || dashboards.find(Boolean) || 0);

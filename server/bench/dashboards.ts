@@ -1,18 +1,29 @@
 /**
- * The dashboards at scale (docs/dashboards.md): each of the five, in process (the handler's
- * work without HTTP: the contract and version lookup, the SQL, the JSON), on the default view
- * (the last four weeks that have data, no dimension filter) and a filtered three-month view,
- * p50/p95 of `RUNS` runs; beside it the bare SQL: the very statements the dashboard sent
- * (recorded from the driver), replayed on a plain pg pool the same way (the lookup, then the
+ * The dashboards at scale (docs/dashboards.md, docs/benchmarks.md): each of the five, in
+ * process (the handler's work without HTTP: the contract and version lookup, the SQL, the
+ * JSON), on the default view (the last four weeks that have data, no dimension filter) and a
+ * filtered three-month view, p50/p95 of `RUNS` runs; beside it the bare SQL: the very
+ * statements the dashboard sent (recorded from the driver), replayed on the driver itself (a
+ * plain pg pool, or the PGlite instance without drizzle) the same way (the lookup, then the
  * rest in parallel); and the repeated view served by the kept answers (cache.ts).
  *
- *   BENCH_DATABASE_URL=postgres://…/canteiro_scale BENCH_CONTRACT=10 \
+ * PostgreSQL, a database filled by `pnpm db:scale` (never rebuilt here; pending migrations
+ * are applied, as the server does at start):
+ *   BENCH_DATABASE_URL=postgres://…/canteiro_scale [BENCH_CONTRACT=10] \
  *     node --conditions=canteiro-source --import tsx bench/dashboards.ts
+ * PGlite, a data directory; built by `src/cli/scale.ts` (BENCH_SCALE_ROWS activity rows, the
+ * main contract BENCH_SCALE_CONTRACT_ROWS of them) when it holds no data yet:
+ *   BENCH_DATA_DIR=/path/to/pglite node --conditions=canteiro-source --import tsx bench/dashboards.ts
+ * Without BENCH_CONTRACT the main contract of the scale command is measured.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../src/db/connection.js';
-import { selectRows } from '../src/db/connection.js';
 import { sql } from 'drizzle-orm';
+import { openDatabase, selectRows } from '../src/db/connection.js';
 import { DashboardCache } from '../src/dashboards/cache.js';
 import { dashboardContext } from '../src/dashboards/context.js';
 import type { DashboardContext } from '../src/dashboards/context.js';
@@ -22,10 +33,12 @@ import { performance as performanceDashboard } from '../src/dashboards/performan
 import { projectHealth } from '../src/dashboards/project-health.js';
 import { routine } from '../src/dashboards/routine.js';
 import type { Caller } from '../src/scope.js';
+import { serverFolder, table } from './support.js';
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) throw new Error('BENCH_DATABASE_URL is required (a PostgreSQL database filled by pnpm db:scale)');
-const contract = Number(process.env.BENCH_CONTRACT ?? 10);
+const url = process.env.BENCH_DATABASE_URL || null;
+const dataDir = process.env.BENCH_DATA_DIR || null;
+if (!url && !dataDir)
+  throw new Error('BENCH_DATABASE_URL (PostgreSQL with scale data) or BENCH_DATA_DIR (PGlite) is required');
 const RUNS = Number(process.env.RUNS ?? 15);
 const TIME_ZONE = 'America/Sao_Paulo';
 
@@ -47,30 +60,58 @@ const caller = {
   channel: 'web',
 } as const satisfies Caller;
 
+/** A statement the dashboard sent, and how to send it again without drizzle. */
 interface Statement {
   text: string;
   values: unknown[];
+  replay: () => Promise<unknown>;
 }
 let recording: Statement[] | null = null;
-const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+
+// Record from the drivers themselves. node-postgres: every client's query (the server's pool
+// binds it at connect, so this must come before the database is opened); the replay goes to a
+// plain pool. PGlite: the instance's query, replayed on the same instance.
+const bare = url ? new pg.Pool({ connectionString: url, max: 10 }) : null;
+const pgQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
   if (recording) {
     const text = typeof config === 'string' ? config : config.text;
     const bound = (typeof config === 'string' ? undefined : config.values) ?? values ?? [];
-    recording.push({ text, values: bound });
+    recording.push({ text, values: bound, replay: () => bare!.query(text, bound) });
   }
-  return query.apply(this, args);
+  return pgQuery.apply(this, args);
 } as typeof pg.Client.prototype.query;
+const pgliteQuery = PGlite.prototype.query;
+PGlite.prototype.query = function (this: PGlite, text: string, params?: unknown[], options?: object) {
+  if (recording) recording.push({ text, values: params ?? [], replay: () => pgliteQuery.call(this, text, params) });
+  return pgliteQuery.call(this, text, params, options);
+} as typeof PGlite.prototype.query;
 
-const db = await openDatabase({ databaseUrl: url, databaseReadUrl: null, dataDir: '' });
-const bare = new pg.Pool({ connectionString: url, max: 10 });
+if (dataDir && !url && !existsSync(path.join(dataDir, 'PG_VERSION'))) buildPglite(dataDir);
 
-const [span] = await selectRows<{ last: string }>(
+const db = await openDatabase({ databaseUrl: url, databaseReadUrl: null, dataDir: dataDir ?? '' });
+const started = performance.now();
+await db.migrate();
+const migrated = performance.now() - started;
+if (migrated > 2000) console.log(`(pending migrations applied in ${(migrated / 1000).toFixed(1)} s)`);
+
+const [main] = await selectRows<{ id: number; rows: number }>(
   db.orm,
-  sql`select to_char(max(local_date), 'YYYY-MM-DD') as last from activity_reports where contract_id = ${contract}`,
+  process.env.BENCH_CONTRACT
+    ? sql`select ${Number(process.env.BENCH_CONTRACT)}::int as id, 0 as rows`
+    : sql`select c.id, coalesce((select sum(registers) from activity_daily_classes d where d.contract_id = c.id), 0)::int as rows
+        from contracts c where c.name like 'Contrato de escala principal%' order by c.id limit 1`,
 );
-const last = span!.last;
+if (!main) throw new Error('no scale contract: fill the database with pnpm db:scale, or set BENCH_CONTRACT');
+const contract = main.id;
+const [span] = await selectRows<{ last: string | null; rows: number }>(
+  db.orm,
+  sql`select to_char(max(local_date), 'YYYY-MM-DD') as last, coalesce(sum(registers), 0)::int as rows
+    from activity_daily_classes where contract_id = ${contract}`,
+);
+if (!span?.last) throw new Error(`contract ${contract} has no activity rows`);
+const last = span.last;
 const day = (offset: number) =>
   new Date(Date.parse(`${last}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 const [fn] = await selectRows<{ id: number }>(
@@ -79,7 +120,7 @@ const [fn] = await selectRows<{ id: number }>(
 );
 const VIEWS = {
   'default (4 weeks)': { contract: String(contract), from: day(-27), to: last },
-  'filtered (3 months, 1 function, 07:00–11:59, Mon–Fri)': {
+  '3 months, 1 function, 07:00–11:59, Mon–Fri': {
     contract: String(contract),
     from: day(-90),
     to: last,
@@ -95,6 +136,10 @@ const quantile = (times: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 };
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 async function timed(run: () => Promise<unknown>): Promise<number[]> {
   await run();
@@ -107,9 +152,12 @@ async function timed(run: () => Promise<unknown>): Promise<number[]> {
   return times;
 }
 
-console.log(`contract ${contract}, data up to ${last}, ${RUNS} runs each (after one warm-up)`);
-console.log('| view | dashboard | p50 | p95 | bare SQL p50 | p95 | ratio p50 | repeated (kept) p95 |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+const kind = url ? 'PostgreSQL' : 'PGlite';
+console.log(
+  `\nDashboards, ${kind}: contract ${contract} (${span.rows.toLocaleString('en-US')} activity rows, up to ${last}), ` +
+    `${RUNS} runs each after a warm-up; load average ${load()}`,
+);
+const rows: string[][] = [['view', 'dashboard', 'p50', 'p95', 'bare p50', 'bare p95', 'ratio p50', 'repeated p95']];
 for (const [view, filters] of Object.entries(VIEWS)) {
   for (const [name, answer] of Object.entries(DASHBOARDS) as [
     string,
@@ -118,21 +166,53 @@ for (const [view, filters] of Object.entries(VIEWS)) {
     const endpoint = await timed(async () => answer(await dashboardContext(db.orm, caller, filters, TIME_ZONE)));
     recording = [];
     await answer(await dashboardContext(db.orm, caller, filters, TIME_ZONE));
-    const [lookup, ...rest] = recording;
+    const [lookup, ...rest] = recording as Statement[];
     recording = null;
+    // PGlite runs one statement at a time whatever is sent: the replay keeps the same order.
     const replay = await timed(async () => {
-      await bare.query(lookup!.text, lookup!.values);
-      await Promise.all(rest.map((statement) => bare.query(statement.text, statement.values)));
+      await lookup!.replay();
+      await Promise.all(rest.map((statement) => statement.replay()));
     });
     const cache = new DashboardCache();
     const kept = await timed(async () => {
       const context = await dashboardContext(db.orm, caller, filters, TIME_ZONE);
       return cache.answer(name, context, () => answer(context));
     });
-    console.log(
-      `| ${view} | ${name} | ${ms(quantile(endpoint, 0.5))} | ${ms(quantile(endpoint, 0.95))} | ${ms(quantile(replay, 0.5))} | ${ms(quantile(replay, 0.95))} | ${(quantile(endpoint, 0.5) / quantile(replay, 0.5)).toFixed(2)} | ${ms(quantile(kept, 0.95))} |`,
-    );
+    rows.push([
+      view,
+      name,
+      ms(quantile(endpoint, 0.5)),
+      ms(quantile(endpoint, 0.95)),
+      ms(quantile(replay, 0.5)),
+      ms(quantile(replay, 0.95)),
+      (quantile(endpoint, 0.5) / quantile(replay, 0.5)).toFixed(2),
+      ms(quantile(kept, 0.95)),
+    ]);
   }
 }
-await bare.end();
+console.log(table(rows));
+console.log(`load average at the end: ${load()}`);
+await bare?.end();
 await db.close();
+
+/**
+ * A PGlite holding the scale data, made by the scale command (src/cli/scale.ts) in a child
+ * process: ~1 M activity rows by default, the main contract nearly all of them.
+ */
+function buildPglite(directory: string): void {
+  const total = process.env.BENCH_SCALE_ROWS ?? '1150000';
+  const main = process.env.BENCH_SCALE_CONTRACT_ROWS ?? '1000000';
+  console.log(`building the PGlite scale data in ${directory} (${total} activity rows, ${main} in one contract)…`);
+  const start = performance.now();
+  const built = spawnSync(
+    process.execPath,
+    ['--conditions=canteiro-source', '--import', 'tsx', 'src/cli/scale.ts', '--rows', total, '--contract-rows', main],
+    {
+      cwd: serverFolder,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: directory },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  if (built.status !== 0) throw new Error(`the scale command failed (${built.status ?? built.signal})`);
+  console.log(`built in ${((performance.now() - start) / 1000).toFixed(0)} s`);
+}
