@@ -33,6 +33,7 @@ export function Kpi({
         background: '#fff',
         minWidth: 0,
         height: '100%',
+        boxSizing: 'border-box',
       }}
     >
       <div style={{ fontSize: 13, color: themeTokens.colorTextSecondary, lineHeight: '18px' }}>{label}</div>

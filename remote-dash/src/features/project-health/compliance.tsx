@@ -11,8 +11,19 @@ const COMPLIANCE_COLOUR = '#1f6fb2';
 const goalLine = (label: string) => ({
   borderColor: themeTokens.colorText,
   strokeDashArray: 4,
-  label: { text: label, borderWidth: 0, style: { background: 'transparent', color: themeTokens.colorText } },
+  label: {
+    text: label,
+    borderWidth: 0,
+    orientation: 'horizontal',
+    style: { background: 'transparent', color: themeTokens.colorText },
+  },
 });
+
+/** The ratio axis: up to the goal and a quarter beyond, or to the best reporter's quarter (no empty 200 %). */
+const ratioAxis = (ratios: (number | null)[]) => {
+  const max = Math.max(1.25, Math.ceil(Math.max(0, ...ratios.map((ratio) => ratio ?? 0)) * 4) / 4);
+  return { min: 0, max, tickAmount: Math.round(max / 0.25) };
+};
 
 /**
  * Reporting compliance (DOMAIN.md §3, our addition): walks made over walks expected
@@ -62,7 +73,10 @@ export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
             options={{
               colors: [COMPLIANCE_COLOUR],
               plotOptions: { bar: { horizontal: true, barHeight: '60%' } },
-              xaxis: { categories: tableCategories(reporters, 'reporter', locale), min: 0, tickAmount: 4 },
+              xaxis: {
+                categories: tableCategories(reporters, 'reporter', locale),
+                ...ratioAxis(compliance.reporters.map((reporter) => reporter.ratio)),
+              },
               annotations: { xaxis: [{ x: 1, ...goalLine(goal) }] },
             }}
           />

@@ -54,7 +54,7 @@ function RankCard({ table, by }: { table: FigureTable; by: RankBy }) {
           chart: { stacked: true },
           colors: CLASS_PALETTE,
           plotOptions: { bar: { horizontal: true, barHeight: '70%' } },
-          xaxis: { categories: tableCategories(top, 'name', locale), max: 1, tickAmount: 4 },
+          xaxis: { categories: tableCategories(top, 'name', locale), min: 0, max: 1, tickAmount: 4 },
         }}
       />
     </FigureCard>

@@ -1,0 +1,210 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { choose, signIn } from './support';
+
+/**
+ * Issue 11: the project-health and routine dashboards in Chromium against the demo data —
+ * charts drawn, KPIs shown, the default range in the URL, a filter kept through a reload and
+ * sent to the API, the export (XLSX), the error state, keyboard and axe at 1064 and 1440 px.
+ */
+
+const SCREENS = [
+  { path: '/dash/project-health', name: 'project-health', title: 'Saúde do projeto', charts: 9 },
+  { path: '/dash/routine', name: 'routine', title: 'Rotina', charts: 1 },
+] as const;
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+const search = (page: Page) => new URL(page.url()).searchParams;
+const dashboard = (page: Page, name: string) => page.getByTestId(`dashboard-${name}`);
+
+/** Waits until the answer is drawn: no skeleton, no spinner, every chart's svg in place, no animation running. */
+async function settle(page: Page, name: string, charts: number): Promise<void> {
+  await expect(dashboard(page, name)).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  await expect(dashboard(page, name).locator('.apexcharts-canvas')).toHaveCount(charts, { timeout: 15_000 });
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  // apexcharts animates its svg with its own timers (250 ms), not Web Animations.
+  await page.waitForTimeout(400);
+}
+
+test.describe('Dashboards: project health and routine (issue 11)', () => {
+  test.setTimeout(90_000);
+
+  for (const screen of SCREENS) {
+    test(`${screen.title}: the default range lands in the URL and the charts and KPIs are drawn`, async ({ page }) => {
+      await signIn(page, 'contract');
+      const asked = page.waitForRequest(
+        (request) =>
+          request.url().includes(`/api/dashboards/${screen.name}?`) &&
+          request.url().includes('from=') &&
+          request.url().includes('to='),
+      );
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+      // The contract user's one contract is chosen; then the last four weeks with data.
+      await expect.poll(() => search(page).get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(search(page).get('to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const url = new URL((await asked).url());
+      expect(url.searchParams.get('from')).toBe(search(page).get('from'));
+      expect(url.searchParams.get('to')).toBe(search(page).get('to'));
+      await expect(page.getByLabel('Data inicial')).not.toHaveValue('');
+      await settle(page, screen.name, screen.charts);
+      // KPIs in the pt-BR number format: 13.503,5 HH; 45,0%.
+      await expect(page.getByTestId('kpi-totalHh-value')).toHaveText(/^\d{1,3}(\.\d{3})*,\d$/);
+      await expect(page.getByTestId('kpi-valueAdding-value')).toHaveText(/^\d{1,3},\d%$/);
+      await expect(page.getByTestId('kpi-totalHh')).toContainText('observações');
+      await expect(dashboard(page, screen.name).locator('svg').first()).toBeVisible();
+      // The range type only where there is a time axis.
+      await expect(page.getByLabel('Agrupar por')).toHaveCount(screen.name === 'project-health' ? 1 : 0);
+    });
+  }
+
+  test('a function filter survives a reload and every call carries it', async ({ page }) => {
+    await signIn(page, 'contract');
+    await page.goto('/dash/project-health');
+    await settle(page, 'project-health', 9);
+    const filtered = page.waitForRequest(
+      (request) => request.url().includes('/api/dashboards/project-health?') && request.url().includes('function='),
+    );
+    await choose(page, page.getByTestId('dash-filters'), 'Função', 'Carpinteiro');
+    const id = new URL((await filtered).url()).searchParams.get('function');
+    expect(id).toMatch(/^\d+$/);
+    await expect.poll(() => search(page).get('function')).toBe(id);
+    await settle(page, 'project-health', 9);
+    // Filtered by one function, its rank lists it alone.
+    await page.getByTestId('card-functions').getByRole('button', { name: 'Ver valores' }).click();
+    await expect(page.getByTestId('table-functions').locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByTestId('table-functions')).toContainText('Carpinteiro');
+
+    const again = page.waitForRequest(
+      (request) =>
+        request.url().includes('/api/dashboards/project-health?') && request.url().includes(`function=${id}`),
+    );
+    await page.reload();
+    await again;
+    expect(search(page).get('function')).toBe(id);
+    await expect(page.getByTestId('dash-filters')).toContainText('Carpinteiro');
+    await settle(page, 'project-health', 9);
+  });
+
+  test('the range type goes to the API and regroups the evolution', async ({ page }) => {
+    await signIn(page, 'contract');
+    await page.goto('/dash/project-health');
+    await settle(page, 'project-health', 9);
+    const daily = page.waitForRequest(
+      (request) => request.url().includes('/api/dashboards/project-health?') && request.url().includes('range=day'),
+    );
+    await choose(page, page, 'Agrupar por', 'Dia');
+    await daily;
+    await settle(page, 'project-health', 9);
+    await page.getByTestId('card-evolution').getByRole('button', { name: 'Ver valores' }).click();
+    // Four weeks by day: more than four buckets.
+    expect(await page.getByTestId('table-evolution').locator('tbody tr').count()).toBeGreaterThan(4);
+  });
+
+  test('the export downloads the dashboard’s tables as XLSX with the same filters', async ({ page }) => {
+    await signIn(page, 'contract');
+    await page.goto('/dash/routine?weekdays=1-5');
+    await settle(page, 'routine', 1);
+    const exported = page.waitForRequest((request) => request.url().includes('/api/dashboards/routine/export?'));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    await page.getByRole('menuitem', { name: /XLSX/ }).click();
+    const url = new URL((await exported).url());
+    expect(url.searchParams.get('format')).toBe('xlsx');
+    expect(url.searchParams.get('weekdays')).toBe('1-5');
+    expect(url.searchParams.get('from')).toBe(search(page).get('from'));
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    // An XLSX is a zip: it starts with PK.
+    const bytes = await readFile(await file.path());
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  });
+
+  test("a failing call shows 'Erro ao buscar os dados' and the retry draws the dashboard", async ({ page }) => {
+    await signIn(page, 'contract');
+    await page.route('**/api/dashboards/routine?**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'server_error', message: 'boom' }),
+      }),
+    );
+    await page.goto('/dash/routine');
+    await expect(page.getByTestId('fetch-error')).toContainText('Erro ao buscar os dados');
+    await expect(dashboard(page, 'routine')).toHaveCount(0);
+    await page.unroute('**/api/dashboards/routine?**');
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await settle(page, 'routine', 1);
+    await expect(page.getByTestId('fetch-error')).toHaveCount(0);
+  });
+
+  test('the keyboard reaches the rank selector and a chart’s values', async ({ page }) => {
+    await signIn(page, 'contract');
+    await page.goto('/dash/project-health');
+    await settle(page, 'project-health', 9);
+    const before = await page.getByTestId('chart-packages').locator('.apexcharts-yaxis-label').first().textContent();
+    // Tab from the page's title through the header to the rank selector.
+    await page.getByRole('heading', { level: 1 }).click();
+    let reached = false;
+    for (let step = 0; step < 120 && !reached; step += 1) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(
+        () => document.activeElement?.closest('[data-testid="rank-by"]') !== null && document.activeElement !== null,
+      );
+    }
+    expect(reached, 'Tab reaches the rank selector').toBe(true);
+    // The focused radio shows a focus ring (antd's outline on the wrapper).
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: 'Perda oculta' })).toBeChecked();
+    await expect
+      .poll(() => page.getByTestId('chart-packages').locator('.apexcharts-yaxis-label').first().textContent())
+      .not.toBe(before);
+    // On to the packages card's values.
+    let toggle = false;
+    for (let step = 0; step < 10 && !toggle; step += 1) {
+      await page.keyboard.press('Tab');
+      toggle = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'toggle-packages');
+    }
+    expect(toggle, 'Tab reaches "Ver valores"').toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('table-packages')).toBeVisible();
+  });
+
+  for (const width of [1440, 1064] as const) {
+    test(`axe finds no serious violation on project health and routine at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, 'contract');
+      const report: string[] = [];
+      for (const screen of SCREENS) {
+        await page.goto(screen.path);
+        await settle(page, screen.name, screen.charts);
+        // The tables too: open every "Ver valores".
+        const closed = page.locator('[data-testid^="toggle-"][aria-expanded="false"]');
+        while ((await closed.count()) > 0) await closed.first().click();
+        await page.waitForTimeout(300);
+        const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        for (const violation of violations.filter((found) => BLOCKING.has(found.impact ?? '')))
+          report.push(
+            `${screen.name} @${width}: [${violation.impact}] ${violation.id} — ${violation.nodes
+              .map((node) => node.target.join(' '))
+              .join(', ')}`,
+          );
+        // Nothing wider than the page: charts and tables stay in their cards.
+        const overflow = await page.evaluate(() => {
+          const main = document.querySelector(`[data-testid^="screen-"]`);
+          return main ? main.scrollWidth - main.clientWidth : 0;
+        });
+        if (overflow > 0) report.push(`${screen.name} @${width}: ${overflow} px wider than the content`);
+      }
+      expect(report, report.join('\n')).toEqual([]);
+    });
+  }
+});
