@@ -714,8 +714,8 @@ const DASHBOARD_FUNCTIONS = {
   performance,
 } as const;
 
-describe('the daily rollup', () => {
-  test('gives the figures of the rows for every whole-day filter', async () => {
+describe('the rollups', () => {
+  test('give the figures of the rows for every filter they answer', async () => {
     const fixture = await createFixture();
     const queries: Record<string, string>[] = [
       {},
@@ -731,6 +731,11 @@ describe('the daily rollup', () => {
       { block: String(catalogue.a1Other.block) },
       { activity: String(fixture.alvenaria), range: 'month' },
       { from: '2027-01-01' },
+      // Whole hours (activity_hourly answers routine), and windows that are not (the rows do).
+      { fromTime: '07:00', toTime: '09:59' },
+      { fromTime: '09:00', function: String(fixture.servente) },
+      { toTime: '07:59', occurrence: String(fixture.V), weekdays: '1' },
+      { fromTime: '09:30', toTime: '14:14' },
     ];
     for (const query of queries) {
       for (const name of DASHBOARD_NAMES) {

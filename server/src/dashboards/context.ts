@@ -11,6 +11,7 @@ import {
   activityDailyClasses,
   activityDailyFunctions,
   activityDailyLocalTimes,
+  activityHourly,
   activityWalks,
   dashboardDataVersion,
   dashboardDataVersions,
@@ -60,6 +61,8 @@ export interface DashboardContext {
   functions: SQL | null;
   /** The filters on activity_daily_local_times (whole days, no dimension but local and area), or null. */
   localTimes: SQL | null;
+  /** The filters on activity_hourly (whole days or hours, no dimension but function and occurrence), or null. */
+  hourly: SQL | null;
   /** The filters on the walks (`activity_walks`): dates, time of day and weekdays, no dimension. */
   walks: SQL;
 }
@@ -93,8 +96,17 @@ function rollupConditions(filters: ReportFilters, timeZone: string) {
   };
   const daily = wholeDays ? allOf([...reportConditions('activity', rest, timeZone), ...dayConditions(filters)]) : null;
   const perFunction = [filters.package, filters.local, filters.area, filters.block, filters.activity];
+  // activity_hourly's local_minute is its hour's first minute: exact for windows of whole hours.
+  const wholeHours =
+    (fromTime === undefined || fromTime.endsWith(':00')) && (toTime === undefined || toTime.endsWith(':59'));
+  const perHour = [filters.package, filters.local, filters.area, filters.block, filters.activity];
+  const hourly =
+    wholeHours && perHour.every((id) => id === undefined)
+      ? allOf([...reportConditions('activity', { ...rest, fromTime, toTime }, timeZone), ...dayConditions(filters)])
+      : null;
   return {
     daily,
+    hourly,
     classes: filters.occurrence === undefined ? daily : null,
     functions: perFunction.every((id) => id === undefined) ? daily : null,
     localTimes: [filters.package, filters.block, filters.activity, filters.function, filters.occurrence].every(
@@ -143,9 +155,16 @@ export async function dashboardContext(
     quantity: where('quantity'),
     ...(contract
       ? rollupConditions(filters, timeZone)
-      : { daily: sql`false`, classes: sql`false`, functions: sql`false`, localTimes: sql`false`, walks: sql`false` }),
-    ...(rollup === 'daily' ? { classes: null, functions: null, localTimes: null } : {}),
-    ...(rollup === 'rows' ? { daily: null, classes: null, functions: null, localTimes: null } : {}),
+      : {
+          daily: sql`false`,
+          hourly: sql`false`,
+          classes: sql`false`,
+          functions: sql`false`,
+          localTimes: sql`false`,
+          walks: sql`false`,
+        }),
+    ...(rollup === 'daily' ? { classes: null, functions: null, localTimes: null, hourly: null } : {}),
+    ...(rollup === 'rows' ? { daily: null, classes: null, functions: null, localTimes: null, hourly: null } : {}),
   };
 }
 
@@ -217,6 +236,18 @@ export const functionFacts = (context: DashboardContext): SQL =>
     ? sql`select function_id, occurrence_id, c, quantity, rows from (${dailyFacts(context)}) f`
     : sql`select r.function_id, r.occurrence_id, ${occurrences.classification} as c, r.quantity, r.registers as rows
       from (select * from ${activityDailyFunctions} as ${sql.identifier('activity_reports')} where ${context.functions}) r
+        join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
+
+/**
+ * The filtered activity rows by hour of the site day with their class, as a CTE body
+ * (`hour`, `c`, `quantity`, `rows`): from activity_hourly when it answers the filters,
+ * otherwise from the rows.
+ */
+export const hourFacts = (context: DashboardContext): SQL =>
+  context.hourly === null
+    ? sql`select (local_minute / 60)::int as hour, c, quantity, 1 as rows from (${activityFacts(context)}) f`
+    : sql`select (r.local_minute / 60)::int as hour, ${occurrences.classification} as c, r.quantity, r.registers as rows
+      from (select * from ${activityHourly} as ${sql.identifier('activity_reports')} where ${context.hourly}) r
         join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
 
 /** The distinct (report time, local) pairs under the filters, from activity_daily_local_times; null when it cannot answer. */

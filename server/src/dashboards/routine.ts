@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { RoutineDashboard } from '@canteiro/shared/domain';
 import type { ClassRow, DashboardContext } from './context.js';
-import { activityFacts, classColumns, classTotals, figureRows, jsonRows, meta } from './context.js';
+import { classColumns, classTotals, figureRows, hourFacts, jsonRows, meta } from './context.js';
 
 /**
  * Routine (DOMAIN.md §3): total HH and HH by class per hour of the site's day. One pass: the
- * rows fold into hour × class, the totals and the hours come from that.
+ * rows (or activity_hourly, for whole days or hours with no filter but function and
+ * occurrence: context.ts) fold into hour × class, the totals and the hours come from that.
  */
 export async function routine(context: DashboardContext): Promise<RoutineDashboard> {
   const columns = classColumns(context, sql`sum(rows)`);
   const [answer] = await figureRows<{ totals: ClassRow; hours: (ClassRow & { hour: number })[] }>(
     context.orm,
-    sql`with facts as (${activityFacts(context)}),
-      cube as materialized (
-        select (local_minute / 60)::int as hour, c, sum(quantity) as quantity, count(*) as rows from facts group by 1, 2)
+    sql`with facts as (${hourFacts(context)}),
+      cube as materialized (select hour, c, sum(quantity) as quantity, sum(rows) as rows from facts group by 1, 2)
       select (select row_to_json(t) from (select ${columns} from cube) t) as totals,
         ${jsonRows(sql`select hour, ${columns} from cube group by 1`, sql`hour`)} as hours`,
   );

@@ -157,3 +157,30 @@ export const activityDailyLocalTimes = pgTable(
   },
   (t) => [primaryKey({ name: 'activity_daily_local_times_pkey', columns: [t.contractId, t.localDate, t.localId] })],
 );
+
+/**
+ * The activity rows by site day, hour, function and occurrence (routine's HH per hour):
+ * `localMinute` is the hour's first minute, so the shared time-of-day conditions apply
+ * unchanged and are exact for whole hours (from HH:00 to HH:59). Kept by statement triggers on
+ * activity_reports (migration 0012); it answers whole days or whole hours with no filter but
+ * function and occurrence. The class is the occurrence's, read at read time.
+ */
+export const activityHourly = pgTable(
+  'activity_hourly',
+  {
+    contractId: integer('contract_id').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localWeekday: smallint('local_weekday').notNull(),
+    localMinute: smallint('local_minute').notNull(),
+    functionId: integer('function_id').notNull(),
+    occurrenceId: integer('occurrence_id').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    registers: integer('registers').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'activity_hourly_pkey',
+      columns: [t.contractId, t.localDate, t.localMinute, t.functionId, t.occurrenceId],
+    }),
+  ],
+);
