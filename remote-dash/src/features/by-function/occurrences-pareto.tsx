@@ -50,7 +50,8 @@ export function OccurrencesPareto({ table }: { table: FigureTable }) {
   };
   const options: ApexOptions = {
     colors: [themeTokens.colorTextSecondary, LINE_COLOUR],
-    stroke: { width: [0, 2.5], curve: 'straight' },
+    // The line in its own colour (a bar chart's default stroke is the white between stacked bars).
+    stroke: { width: [0, 2.5], colors: ['#fff', LINE_COLOUR], curve: 'straight' },
     markers: { size: [0, 3], strokeWidth: 0 },
     // Full colour: the class colours are chosen for 3:1 on white, apexcharts' 0.85 would lighten them.
     fill: { opacity: 1 },

@@ -2,7 +2,7 @@ import type { ApexOptions } from 'apexcharts';
 import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
-import type { FigureTable, FigureTableKey } from '@canteiro/shared/domain';
+import type { FigureTable, FigureTableKey, Locale } from '@canteiro/shared/domain';
 import { Chart } from '../dashboards/chart';
 import { CLASS_COLOURS } from '../dashboards/class-colours';
 import { FigureCard } from '../dashboards/figure-card';
@@ -26,8 +26,14 @@ export function indexAxis(highest: number): { max: number; tickAmount: number } 
   return { max: ticks * step, tickAmount: ticks };
 }
 
+/** Ticks as short as they can be (0 · 0,2 · 1,25): at 1064 px seven of them share a half-width card. */
+const tick = (locale: Locale) => {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  return (value: string | number) => format.format(Number(value));
+};
+
 const heightOf = (rows: number) => Math.max(180, AXES_HEIGHT + rows * ROW_HEIGHT);
-const nameFormatter = { formatter: (value: number | string) => String(value), maxWidth: 150 };
+const nameFormatter = { formatter: (value: number | string) => String(value), maxWidth: 140 };
 
 /**
  * Productivity index by package or by local (DOMAIN.md §3): a bar each, and a line at 1 —
@@ -60,7 +66,7 @@ export function ProductivityChart({ tableKey, table }: { tableKey: FigureTableKe
       min: 0,
       // Room past the longest bar and the plan's line, so its label is never cut.
       ...axis,
-      labels: { formatter: (value: string) => formatFigure(Number(value), 'decimal', locale) },
+      labels: { formatter: tick(locale) },
     },
     yaxis: { labels: nameFormatter },
     annotations: {
