@@ -64,4 +64,15 @@ describe('routine', () => {
     const [valueAdding] = (await chartOf()).series as { data: number[] }[];
     expect(valueAdding!.data[0]).toBeCloseTo(7.5 / 17.2);
   });
+
+  it('marks the shares low-confidence under 385 observations', async () => {
+    harness.answers.set('routine', [() => json({ ...routine, totals: classes(7.5, 5, 4.7, 40, 8) })]);
+    renderAt('/?contract=1&from=2026-11-01&to=2026-11-20', <RoutineScreen />);
+    await screen.findByTestId('dashboard-routine');
+    expect(within(screen.getByTestId('kpi-valueAdding')).getByTestId('low-confidence')).toHaveTextContent(
+      'Baixa confiança',
+    );
+    expect(within(screen.getByTestId('kpi-totalHh')).queryByTestId('low-confidence')).not.toBeInTheDocument();
+    expect(screen.getByTestId('kpi-totalHh')).toHaveTextContent('40 observações · 8 registros');
+  });
 });

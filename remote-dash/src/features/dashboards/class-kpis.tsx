@@ -8,7 +8,7 @@ import { useLocale } from './use-locale';
 
 /**
  * The top row of a screen on occurrence classes: HH total with its sample (observations,
- * registers, the low-confidence mark), then each class's index with its HH, in its colour.
+ * registers), then each class's index with its HH, in its colour, marked when low-confidence.
  */
 export function ClassKpis({ totals, testId = 'kpis' }: { totals: ClassTotals; testId?: string }) {
   const { t } = useTranslation(['dash', 'figures']);
@@ -23,7 +23,6 @@ export function ClassKpis({ totals, testId = 'kpis' }: { totals: ClassTotals; te
           workers: formatFigure(totals.workers, 'integer', locale),
           registers: formatFigure(totals.registers, 'integer', locale),
         })}
-        lowConfidence={totals.lowConfidence}
       />
       {DASHBOARD_CLASSES.map((name) => (
         <Kpi
@@ -33,6 +32,8 @@ export function ClassKpis({ totals, testId = 'kpis' }: { totals: ClassTotals; te
           label={t(`figures:values.${name}`)}
           value={formatFigure(totals.index[name], 'index', locale)}
           sample={t('dash:kit.hhOf', { hh: formatFigure(totals.hh[name], 'hh', locale) })}
+          // The mark is the shares' (DOMAIN.md §3): fewer than 385 observations behind them.
+          lowConfidence={totals.lowConfidence}
         />
       ))}
     </FigureGrid>
