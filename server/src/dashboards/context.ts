@@ -229,14 +229,21 @@ export const classFacts = (context: DashboardContext): SQL =>
 
 /**
  * The filtered activity rows as (function, occurrence, class, workers, rows) lines: from
- * activity_daily_functions when it answers the filters, otherwise {@link dailyFacts}.
+ * activity_daily_functions when it answers the filters, else from activity_hourly (a window
+ * of whole hours), otherwise {@link dailyFacts}.
  */
-export const functionFacts = (context: DashboardContext): SQL =>
-  context.functions === null
-    ? sql`select function_id, occurrence_id, c, quantity, rows from (${dailyFacts(context)}) f`
-    : sql`select r.function_id, r.occurrence_id, ${occurrences.classification} as c, r.quantity, r.registers as rows
-      from (select * from ${activityDailyFunctions} as ${sql.identifier('activity_reports')} where ${context.functions}) r
-        join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
+export function functionFacts(context: DashboardContext): SQL {
+  const [table, where] =
+    context.functions !== null
+      ? [activityDailyFunctions, context.functions]
+      : context.hourly !== null
+        ? [activityHourly, context.hourly]
+        : [null, null];
+  if (table === null) return sql`select function_id, occurrence_id, c, quantity, rows from (${dailyFacts(context)}) f`;
+  return sql`select r.function_id, r.occurrence_id, ${occurrences.classification} as c, r.quantity, r.registers as rows
+    from (select * from ${table} as ${sql.identifier('activity_reports')} where ${where}) r
+      join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
+}
 
 /**
  * The filtered activity rows by hour of the site day with their class, as a CTE body
