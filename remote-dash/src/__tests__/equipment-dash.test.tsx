@@ -111,6 +111,10 @@ describe('the Equipment dashboard', () => {
     expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(options.xaxis?.categories);
     expect(rows[0]!.textContent?.replace(/\s/g, '')).toBe('Gruatorre1Locaguindastes700250501.00070,0%Não');
     expect(within(rows[2]!).getByTestId('low-confidence')).toBeInTheDocument();
+    // Under the chart: how many machines rest on fewer than 385 observations.
+    expect(screen.getByTestId('equipment-low-sample')).toHaveTextContent(
+      '1 de 3 equipamentos com menos de 385 observações no período.',
+    );
   });
 
   it('draws the top 5 companies by occurrences from their table', async () => {

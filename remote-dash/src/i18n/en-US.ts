@@ -87,6 +87,7 @@ export const enUS: Translation<typeof ptBR> = {
     observationsOf: 'Observations: {{value}}',
     companiesLabel: 'Bar chart: occurrences of the five companies with most idle or down equipment',
     occurrencesHint: 'Occurrences: observations of idle or down equipment.',
+    lowSample: '{{low}} of {{all}} pieces of equipment with fewer than {{sample}} observations in the period.',
   },
   performance: {
     plan: 'Plan = {{value}}',

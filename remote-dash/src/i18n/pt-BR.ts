@@ -85,6 +85,7 @@ export const ptBR = {
     observationsOf: 'Observações: {{value}}',
     companiesLabel: 'Gráfico de barras: ocorrências das cinco empresas com mais equipamentos parados ou quebrados',
     occurrencesHint: 'Ocorrências: observações de equipamento parado ou quebrado.',
+    lowSample: '{{low}} de {{all}} equipamentos com menos de {{sample}} observações no período.',
   },
   performance: {
     plan: 'Plano = {{value}}',

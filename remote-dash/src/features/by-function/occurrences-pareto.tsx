@@ -12,6 +12,10 @@ import { useLocale } from '../dashboards/use-locale';
 /** The cumulative line: the theme's information blue, apart from the three class colours. */
 const LINE_COLOUR = themeTokens.colorInfo;
 const BAR_HEIGHT = 400;
+/** Characters of an occurrence's name on the axis: the demo's longest (23) whole, a longer one cut. */
+const AXIS_NAME = 26;
+const axisName = (name: string) =>
+  typeof name === 'string' && name.length > AXIS_NAME ? `${name.slice(0, AXIS_NAME - 1).trimEnd()}…` : name;
 
 const isClass = (value: unknown): value is DashboardClass =>
   typeof value === 'string' && (DASHBOARD_CLASSES as readonly string[]).includes(value);
@@ -58,7 +62,11 @@ export function OccurrencesPareto({ table }: { table: FigureTable }) {
     // The classes' legend is the list under the chart (a bar's colour is its class, not its series).
     legend: { show: false },
     plotOptions: { bar: { columnWidth: '62%', borderRadius: 2 } },
-    xaxis: { type: 'category', labels: { rotate: -40, trim: true, maxHeight: 130 } },
+    xaxis: {
+      type: 'category',
+      // Every occurrence named (never every other one hidden), cut past AXIS_NAME characters; the tooltip and table say it whole.
+      labels: { rotate: -45, trim: false, hideOverlappingLabels: false, maxHeight: 140, formatter: axisName },
+    },
     yaxis: [
       {
         seriesName: hh!.name,

@@ -1,11 +1,12 @@
 import type { ApexOptions } from 'apexcharts';
 import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
-import { formatFigure } from '@canteiro/shared/domain';
+import { CONFIDENCE_SAMPLE, formatFigure } from '@canteiro/shared/domain';
 import type { FigureTable } from '@canteiro/shared/domain';
 import { Chart } from '../dashboards/chart';
 import { CLASS_COLOURS } from '../dashboards/class-colours';
 import { FigureCard } from '../dashboards/figure-card';
+import { LowConfidenceTag } from '../dashboards/figure-table';
 import { tableCategories, tableSeries } from '../dashboards/series';
 import { useLocale } from '../dashboards/use-locale';
 
@@ -26,6 +27,8 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
   const locale = useLocale();
   const names = tableCategories(table, 'name', locale);
   const series = tableSeries(table, STATES, t);
+  // Machines whose utilization rests on fewer than 385 observations: said under the chart, marked in the table.
+  const low = table.rows.filter((row) => row.lowConfidence === true).length;
   const titleOf = (index: number) => {
     const row = table.rows[index];
     if (!row) return '';
@@ -75,6 +78,19 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
         label={t('dash:equipment.utilizationLabel')}
         testId="chart-equipment"
       />
+      {low > 0 ? (
+        <p
+          data-testid="equipment-low-sample"
+          style={{ fontSize: 12, margin: '4px 0 0', color: themeTokens.colorTextSecondary }}
+        >
+          <LowConfidenceTag />{' '}
+          {t('dash:equipment.lowSample', {
+            low: formatFigure(low, 'integer', locale),
+            all: formatFigure(table.rows.length, 'integer', locale),
+            sample: formatFigure(CONFIDENCE_SAMPLE, 'integer', locale),
+          })}
+        </p>
+      ) : null}
     </FigureCard>
   );
 }

@@ -33,7 +33,7 @@ const tick = (locale: Locale) => {
 };
 
 const heightOf = (rows: number) => Math.max(180, AXES_HEIGHT + rows * ROW_HEIGHT);
-const nameFormatter = { formatter: (value: number | string) => String(value), maxWidth: 140 };
+const nameFormatter = { formatter: (value: number | string) => String(value), maxWidth: 160 };
 
 /**
  * Productivity index by package or by local (DOMAIN.md §3): a bar each, and a line at 1 —
