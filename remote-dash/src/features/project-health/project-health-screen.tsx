@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DASHBOARD_CLASSES, dashboardTable } from '@canteiro/shared/domain';
-import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
+import type { FigureTable, ProjectHealthDashboard } from '@canteiro/shared/domain';
+import { themeTokens } from '@canteiro/shared/core';
 import {
   CLASS_COLOURS,
   CLASS_COLUMNS,
@@ -18,6 +19,14 @@ import {
 } from '../dashboards';
 import { Compliance } from './compliance';
 import { Ranks } from './ranks';
+
+/** A bucket from fewer than 385 observations: its point hollow and grey (its table row is marked). */
+const lowConfidencePoints = (table: FigureTable) =>
+  table.rows.flatMap((row, dataPointIndex) =>
+    row.lowConfidence === true
+      ? [{ seriesIndex: 0, dataPointIndex, fillColor: '#ffffff', strokeColor: themeTokens.colorTextSecondary, size: 6 }]
+      : [],
+  );
 
 /** Nothing observed under these filters: no HH, no walk to comply with. */
 const isEmpty = (answer: ProjectHealthDashboard) => answer.totals.registers === 0 && answer.compliance.reports === 0;
@@ -75,7 +84,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
             series={tableSeries(evolution, ['vaIndex'], t as TFunction)}
             options={{
               colors: [CLASS_COLOURS.valueAdding],
-              markers: { size: 4 },
+              markers: { size: 4, discrete: lowConfidencePoints(evolution) },
               xaxis: { categories: tableCategories(evolution, 'bucket', locale), tickAmount: 12 },
               yaxis: { min: 0, max: 1, tickAmount: 4 },
             }}
