@@ -57,8 +57,6 @@ export function OccurrencesPareto({ table }: { table: FigureTable }) {
     // The line in its own colour (a bar chart's default stroke is the white between stacked bars).
     stroke: { width: [0, 2.5], colors: ['#fff', LINE_COLOUR], curve: 'straight' },
     markers: { size: [0, 3], strokeWidth: 0 },
-    // Full colour: the class colours are chosen for 3:1 on white, apexcharts' 0.85 would lighten them.
-    fill: { opacity: 1 },
     // The classes' legend is the list under the chart (a bar's colour is its class, not its series).
     legend: { show: false },
     plotOptions: { bar: { columnWidth: '62%', borderRadius: 2 } },

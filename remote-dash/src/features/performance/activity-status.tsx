@@ -33,7 +33,6 @@ export function ActivityStatus({ table }: { table: FigureTable }) {
   const options: ApexOptions = {
     labels,
     colors: colours,
-    stroke: { width: 2, colors: ['#fff'] },
     legend: { position: 'right' },
     plotOptions: { pie: { donut: { size: '58%' } } },
   };

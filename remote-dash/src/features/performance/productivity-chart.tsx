@@ -33,7 +33,6 @@ const tick = (locale: Locale) => {
 };
 
 const heightOf = (rows: number) => Math.max(180, AXES_HEIGHT + rows * ROW_HEIGHT);
-const nameFormatter = { formatter: (value: number | string) => String(value), maxWidth: 160 };
 
 /**
  * Productivity index by package or by local (DOMAIN.md §3): a bar each, and a line at 1 —
@@ -56,9 +55,6 @@ export function ProductivityChart({ tableKey, table }: { tableKey: FigureTableKe
   };
   const options: ApexOptions = {
     colors: [themeTokens.colorInfo],
-    stroke: { width: 0 },
-    // Full colour: the class colours are chosen for 3:1 on white, apexcharts' 0.85 would lighten them.
-    fill: { opacity: 1 },
     legend: { show: false },
     plotOptions: { bar: { horizontal: true, barHeight: '62%' } },
     xaxis: {
@@ -68,7 +64,6 @@ export function ProductivityChart({ tableKey, table }: { tableKey: FigureTableKe
       ...axis,
       labels: { formatter: tick(locale) },
     },
-    yaxis: { labels: nameFormatter },
     annotations: {
       xaxis: [
         {
@@ -118,9 +113,6 @@ export function AddedValueChart({ tableKey, table }: { tableKey: FigureTableKey;
   const series = tableSeries(table, ['share'], t);
   const options: ApexOptions = {
     colors: [CLASS_COLOURS.valueAdding],
-    stroke: { width: 0 },
-    // Full colour: the class colours are chosen for 3:1 on white, apexcharts' 0.85 would lighten them.
-    fill: { opacity: 1 },
     legend: { show: false },
     plotOptions: { bar: { horizontal: true, barHeight: '62%' } },
     xaxis: {
@@ -129,7 +121,6 @@ export function AddedValueChart({ tableKey, table }: { tableKey: FigureTableKey;
       tickAmount: 4,
       labels: { formatter: (value: string) => formatFigure(Number(value), 'index', locale) },
     },
-    yaxis: { labels: nameFormatter },
     tooltip: {
       x: {
         formatter: (_value: number, context?: { dataPointIndex: number }) => {
