@@ -57,11 +57,12 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const all = (1 << keys.length) - 1;
   const set = (key: (typeof keys)[number] | null) =>
     sql.raw(String(key === null ? all : all & ~(1 << (keys.length - 1 - keys.indexOf(key)))));
+  // The contract's own catalogue rows only (its index), not a hash of every contract's.
   const rank = (key: 'package_id' | 'local_id' | 'function_id' | 'activity_id', table: Catalogue) =>
     jsonRows(
       sql`select grouped.*, ${table.name} as name
         from (select ${sql.identifier(key)} as id, ${columns} from sets where grouping_set = ${set(key)}) grouped
-          join ${table} on ${table.id} = grouped.id`,
+          join ${table} on ${table.id} = grouped.id and ${table.contractId} = ${context.filters.contract}`,
       rankOrder,
     );
   const [[figures], [walks]] = await Promise.all([
