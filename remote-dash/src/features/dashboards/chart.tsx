@@ -115,7 +115,14 @@ export function Chart({
   );
   const placeholder = <div style={{ height }} aria-hidden />;
   return (
-    <div role="img" aria-label={label} data-testid={testId} style={{ minWidth: 0, width: '100%', minHeight: height }}>
+    // `data-chart`: what a test or the bench waits for (antd icons are role="img" too).
+    <div
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      data-chart={type}
+      style={{ minWidth: 0, width: '100%', minHeight: height }}
+    >
       <Suspense fallback={placeholder}>
         {/* `key`: a new language redraws the axes (apexcharts keeps its formatters otherwise). */}
         <ReactApexChart key={locale} type={type} series={series} options={merged} height={height} width="100%" />
