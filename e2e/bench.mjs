@@ -157,7 +157,7 @@ async function openProjectHealth(page, contract) {
   await page.getByTestId('dashboard-project-health').waitFor({ timeout: 30_000 });
   await page.waitForFunction(
     () => {
-      const frames = [...globalThis.document.querySelectorAll('[data-testid="dashboard-project-health"] [role="img"]')];
+      const frames = [...globalThis.document.querySelectorAll('[data-testid="dashboard-project-health"] [data-chart]')];
       return (
         frames.length > 0 &&
         frames.every((frame) => frame.querySelector('svg.apexcharts-svg')) &&
@@ -167,7 +167,7 @@ async function openProjectHealth(page, contract) {
     undefined,
     { timeout: 30_000, polling: 'raf' },
   );
-  return page.locator('[data-testid="dashboard-project-health"] [role="img"]').count();
+  return page.locator('[data-testid="dashboard-project-health"] [data-chart]').count();
 }
 
 /** From /dash (module loaded) to every chart of /dash/project-health drawn; null when not measurable. */

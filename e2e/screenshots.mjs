@@ -18,9 +18,9 @@ const browser = await chromium.launch({
 const viewport =
   Number(process.env.SCREENSHOT_WIDTH ?? 1440) <= 1064 ? { width: 1064, height: 800 } : { width: 1440, height: 900 };
 const page = await browser.newPage({ viewport, baseURL });
-const shot = async (name) => {
+const shot = async (name, { fullPage = false } = {}) => {
   await page.waitForTimeout(450);
-  await page.screenshot({ path: join(out, `${name}.png`) });
+  await page.screenshot({ path: join(out, `${name}.png`), fullPage });
   console.log(`screenshot: ${join(out, `${name}.png`)}`);
 };
 
@@ -134,6 +134,25 @@ for (const kind of ['activity', 'equipment', 'quantity']) {
 await page.goto(`/dash/activity-report?contract=${contract}&from=2026-11-20&to=2026-11-01&fromTime=18:00&toTime=07:00`);
 await page.getByTestId('dash-filter-from-error').waitFor();
 await shot('41-dash-report-refused-filters');
+/** A dashboard of the first contract on its default range, whole page, once its charts are drawn. */
+async function dashboardShot(name, file) {
+  await page.goto(`/dash/${name}?contract=${contract}`);
+  await page.getByTestId(`dashboard-${name}`).waitFor({ timeout: 20_000 });
+  await page
+    .waitForFunction(
+      (testId) => {
+        const frames = [...globalThis.document.querySelectorAll(`[data-testid="${testId}"] [data-chart]`)];
+        return frames.length > 0 && frames.every((frame) => frame.querySelector('svg.apexcharts-svg'));
+      },
+      `dashboard-${name}`,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined);
+  await page.waitForTimeout(600); // the charts' short entry animation
+  await shot(file, { fullPage: true });
+}
+const DASHBOARDS = ['project-health', 'by-function', 'routine', 'equipment', 'performance'];
+for (const [index, name] of DASHBOARDS.entries()) await dashboardShot(name, `${43 + index}-dash-${name}`);
 await page.goto('/nowhere');
 await shot('09-not-found');
 await page.goto('/password');
@@ -157,4 +176,5 @@ await shot('35-management-activity-en');
 await page.goto(`/dash/activity-report?contract=${contract}`);
 await page.locator('.ant-table-row').first().waitFor();
 await shot('42-dash-activity-report-en');
+await dashboardShot('project-health', '48-dash-project-health-en');
 await browser.close();

@@ -134,14 +134,13 @@ for (const width of WIDTHS) {
           report.push(...(await audit(page, testInfo, path)));
           // A screen that asks for its context first (Management: the contract) is checked
           // as it asks, then with the first choice made by keyboard (later screens remember it).
-          if (
-            (await page.getByTestId('context-picker').count()) > 0 &&
-            (await page.locator('.ant-table').count()) === 0
-          ) {
+          // A list shows its table; a dashboard its figures (some keep their tables folded).
+          const content = page.locator('.ant-table, [data-testid^="dashboard-"]').first();
+          if ((await page.getByTestId('context-picker').count()) > 0 && (await content.count()) === 0) {
             await page.getByTestId('context-picker').getByRole('combobox').focus();
             await page.keyboard.press('ArrowDown');
             await page.keyboard.press('Enter');
-            await expect(page.locator('.ant-table')).toBeVisible();
+            await expect(content).toBeVisible({ timeout: 15_000 });
             report.push(...(await audit(page, testInfo, `${path} with its context chosen`)));
           }
 
