@@ -197,7 +197,8 @@ describe('the By function dashboard', () => {
     expect(series[0]!.data).toEqual(options.xaxis!.categories!.map((name) => byName.get(name)!.index.evidentWaste));
     expect(series[1]!.data).toEqual(options.xaxis!.categories!.map((name) => byName.get(name)!.index.valueAdding));
 
-    fireEvent.click(within(screen.getByTestId('card-functions')).getByRole('button', { name: /Ver valores/ }));
+    // Open under the chart: no toggle.
+    expect(within(screen.getByTestId('card-functions')).queryByRole('button', { name: /Ver valores/ })).toBeNull();
     const table = screen.getByTestId('table-functions');
     const names = within(table)
       .getAllByRole('row')

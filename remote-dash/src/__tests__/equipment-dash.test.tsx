@@ -1,5 +1,5 @@
 import type * as ReactModule from 'react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { EquipmentDashboard } from '@canteiro/shared/domain';
@@ -106,7 +106,6 @@ describe('the Equipment dashboard', () => {
     expect(options.chart).toMatchObject({ stacked: true, stackType: '100%' });
     expect(options.colors).toEqual([CLASS_COLOURS.valueAdding, CLASS_COLOURS.hiddenWaste, CLASS_COLOURS.evidentWaste]);
 
-    fireEvent.click(within(screen.getByTestId('card-equipment')).getByRole('button', { name: /Ver valores/ }));
     const rows = within(screen.getByTestId('table-equipment')).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(options.xaxis?.categories);
     expect(rows[0]!.textContent?.replace(/\s/g, '')).toBe('Gruatorre1Locaguindastes700250501.00070,0%Não');

@@ -103,7 +103,8 @@ export function FunctionsRank({ table }: { table: FigureTable }) {
     </div>
   );
   return (
-    <FigureCard tableKey="functions" table={ranked}>
+    // The table open: it gives each function's registers and sample (spec: "with the registers") in the chart's order.
+    <FigureCard tableKey="functions" table={ranked} showTable="open">
       {control}
       <Chart
         type="bar"

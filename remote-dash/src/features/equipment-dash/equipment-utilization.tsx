@@ -64,7 +64,8 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
     },
   };
   return (
-    <FigureCard tableKey="equipment" table={table}>
+    // The table open: the machines' whole names, companies and counts, the axis cuts the names.
+    <FigureCard tableKey="equipment" table={table} showTable="open">
       <Chart
         type="bar"
         series={series}
