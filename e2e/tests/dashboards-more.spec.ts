@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page, Response } from '@playwright/test';
@@ -165,6 +166,24 @@ test.describe('By function, Equipment and Performance dashboards (issue 11)', ()
     await expect(byPackage.getByText('Plano = 1,00')).toBeVisible();
     const activities = page.getByTestId('table-activities').locator('.ant-table-tbody .ant-table-row');
     await expect(activities).toHaveCount(Math.min(10, answer.activities.length));
+  });
+
+  test("the export writes the screen's tables with the same filters (CSV of Equipment)", async ({ page }) => {
+    await signIn(page, 'contract');
+    const answer = await open<{ equipment: { name: string }[]; topCompanies: { company: string }[] }>(page, SCREENS[1]);
+    const exported = page.waitForRequest((request) => request.url().includes('/api/dashboards/equipment/export?'));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    await page.getByRole('menuitem', { name: /CSV/ }).click();
+    const url = new URL((await exported).url());
+    expect(url.searchParams.get('format')).toBe('csv');
+    expect(url.searchParams.get('from')).toBe(new URL(page.url()).searchParams.get('from'));
+    const text = await readFile(await (await download).path(), 'utf8');
+    // The same tables as on the screen, under the screen's titles.
+    expect(text).toContain('Utilização dos equipamentos');
+    expect(text).toContain('Empresas com mais ocorrências');
+    expect(text).toContain(answer.equipment[0]!.name);
+    expect(text).toContain(answer.topCompanies[0]!.company);
   });
 
   test('a contract user sees only its contract and gets its data, even when a link names another', async ({ page }) => {
