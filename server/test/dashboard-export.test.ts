@@ -331,12 +331,13 @@ describe('export', () => {
       ['Pacote', "'=1+1"],
     );
     const packagesBlock = blocks.find((block) => block[0]![0] === 'Pacotes')!;
-    assert.equal(packagesBlock[2]![0], "'=1+1");
+    // The rank names a package with its block (dashboards/context.ts catalogueName).
+    assert.equal(packagesBlock[2]![0], "'=1+1 — Bloco A");
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await download('project-health', 'xlsx', query)).rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Pacotes')!;
     const cells = sheet.getSheetValues().flat();
-    assert.ok(cells.includes('=1+1'), 'a plain string cell, not a formula');
+    assert.ok(cells.includes('=1+1 — Bloco A'), 'a plain string cell, not a formula');
   });
 
   test("another contract's export is the empty answer's tables, its filters by id", async () => {

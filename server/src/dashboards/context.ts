@@ -17,7 +17,8 @@ import {
   dashboardDataVersions,
 } from '../db/schema/dashboards.js';
 import { activityReports } from '../db/schema/reports.js';
-import { occurrences } from '../db/schema/catalogue.js';
+import type { functions, locals } from '../db/schema/catalogue.js';
+import { activities, blocks, occurrences, packages } from '../db/schema/catalogue.js';
 import { ApiError } from '../errors.js';
 import { readReportFilters, reportConditions } from '../reports/filters.js';
 import type { Caller } from '../scope.js';
@@ -331,3 +332,17 @@ export const classTotals = (row: ClassRow): ClassTotals => ({
 
 /** Ranked lists: value-adding index first, then HH, then id, so equal figures keep one order. */
 export const rankOrder = sql`va_index desc nulls last, total_hh desc, id`;
+
+type Named = typeof packages | typeof locals | typeof functions | typeof activities;
+
+/**
+ * How a dashboard names a catalogue row, the table joined under its own name. A package's
+ * name is unique only within its block ("Armação" on every floor of the demo), and an
+ * activity's within its package, so both carry their block's name ("Armação — Pavimento tipo
+ * A1"): a rank or a chart of bare names lists indistinguishable rows.
+ */
+export function catalogueName(table: Named): SQL {
+  if (table !== packages && table !== activities) return sql`${table.name}`;
+  const blockId = table === packages ? packages.blockId : activities.blockId;
+  return sql`${table.name} || ' — ' || coalesce((select ${blocks.name} from ${blocks} where ${blocks.id} = ${blockId}), '')`;
+}

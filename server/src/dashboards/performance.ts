@@ -10,7 +10,7 @@ import { activities, locals, packages } from '../db/schema/catalogue.js';
 import { quantityReports } from '../db/schema/reports.js';
 import { activityStatus } from '../resources/activities.js';
 import type { DashboardContext } from './context.js';
-import { classFacts, figureRows, jsonRows, meta } from './context.js';
+import { catalogueName, classFacts, figureRows, jsonRows, meta } from './context.js';
 
 /**
  * Performance (DOMAIN.md §3). Per activity: HH of its activity rows and what its quantity
@@ -26,7 +26,7 @@ export async function performance(context: DashboardContext): Promise<Performanc
   const hours = sql`cast(${context.hours} as float8)`;
   const byGroup = (key: SQL, table: typeof packages | typeof locals) =>
     jsonRows(
-      sql`select grouped.id, ${table.name} as name, grouped.hh, grouped."plannedHh",
+      sql`select grouped.id, ${catalogueName(table)} as name, grouped.hh, grouped."plannedHh",
           grouped."plannedHh" / nullif(grouped.hh, 0) as "productivityIndex"
         from (select ${key} as id, sum(hh) as hh, sum("plannedRup" * produced) as "plannedHh"
           from productivity where produced > 0 group by 1) grouped
@@ -35,7 +35,7 @@ export async function performance(context: DashboardContext): Promise<Performanc
     );
   const addedValue = (key: SQL, table: typeof packages | typeof locals) =>
     jsonRows(
-      sql`select grouped.id, ${table.name} as name, grouped.workers * ${hours} as hh,
+      sql`select grouped.id, ${catalogueName(table)} as name, grouped.workers * ${hours} as hh,
           grouped.workers / sum(grouped.workers) over () as share
         from (select ${key} as id, sum(va)::float8 as workers from cube where va > 0 group by 1) grouped
           join ${table} on ${table.id} = grouped.id`,
@@ -71,7 +71,7 @@ export async function performance(context: DashboardContext): Promise<Performanc
       produced as (select ${quantityReports.activityId} as id, sum(${quantityReports.quantity})::float8 as produced
         from ${quantityReports} where ${context.quantity} group by 1),
       productivity as materialized (
-        select ${activities.id} as id, ${activities.name} as name, ${activities.packageId} as "packageId",
+        select ${activities.id} as id, ${catalogueName(activities)} as name, ${activities.packageId} as "packageId",
           ${activities.localId} as "localId", ${activities.measureUnit} as unit,
           coalesce(worked.hh, 0) as hh, coalesce(produced.produced, 0) as produced,
           ${activities.hhCount}::float8 / nullif(${activities.quantity}, 0)::float8 as "plannedRup"

@@ -4,6 +4,7 @@ import { activities, functions, locals, packages } from '../db/schema/catalogue.
 import { users } from '../db/schema/people.js';
 import type { ClassRow, DashboardContext } from './context.js';
 import {
+  catalogueName,
   classFacts,
   classTotals,
   figureRows,
@@ -60,7 +61,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   // The contract's own catalogue rows only (its index), not a hash of every contract's.
   const rank = (key: 'package_id' | 'local_id' | 'function_id' | 'activity_id', table: Catalogue) =>
     jsonRows(
-      sql`select grouped.*, ${table.name} as name
+      sql`select grouped.*, ${catalogueName(table)} as name
         from (select ${sql.identifier(key)} as id, ${columns} from sets where grouping_set = ${set(key)}) grouped
           join ${table} on ${table.id} = grouped.id and ${table.contractId} = ${context.filters.contract}`,
       rankOrder,
