@@ -149,7 +149,15 @@ async function dashboardShot(name, file) {
     )
     .catch(() => undefined);
   await page.waitForTimeout(600); // the charts' short entry animation
-  await shot(file, { fullPage: true });
+  // The page scrolls inside the layout's content area, not the document: the window grows to
+  // the content's height for the picture, then returns to the screen's size.
+  const height = await page.evaluate(() =>
+    Math.max(...[...globalThis.document.querySelectorAll('*')].map((element) => element.scrollHeight)),
+  );
+  await page.setViewportSize({ width: viewport.width, height: Math.min(height + 40, 8000) });
+  await page.waitForTimeout(800);
+  await shot(file);
+  await page.setViewportSize(viewport);
 }
 const DASHBOARDS = ['project-health', 'by-function', 'routine', 'equipment', 'performance'];
 for (const [index, name] of DASHBOARDS.entries()) await dashboardShot(name, `${43 + index}-dash-${name}`);
