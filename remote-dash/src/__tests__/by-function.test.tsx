@@ -1,4 +1,3 @@
-import type * as ReactModule from 'react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { i18n, useSession } from '@canteiro/shared/core';
@@ -17,19 +16,7 @@ import ByFunctionPage from '../pages/by-function-page';
  * plotting exactly the numbers of the table under it. apexcharts draws nothing under jsdom: it
  * is replaced by an element carrying what it was given.
  */
-jest.mock('react-apexcharts', () => {
-  const { createElement } = jest.requireActual<typeof ReactModule>('react');
-  return {
-    __esModule: true,
-    default: (props: { type: string; series: unknown; options?: unknown }) =>
-      createElement('div', {
-        'data-testid': 'apex',
-        'data-type': props.type,
-        'data-series': JSON.stringify(props.series),
-        'data-options': JSON.stringify(props.options ?? {}),
-      }),
-  };
-});
+jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 interface Drawn {
   series: {

@@ -24,23 +24,7 @@ import { ptBR } from '../i18n/pt-BR';
  * by an element carrying the series and categories it was given, so a test can check that the
  * chart plots exactly the numbers of the table under it. Only the HTTP layer is faked.
  */
-jest.mock('react-apexcharts', () => {
-  const { createElement } = jest.requireActual<typeof React>('react');
-  return {
-    __esModule: true,
-    default: (props: {
-      type: string;
-      series: unknown;
-      options?: { xaxis?: { categories?: unknown }; labels?: unknown };
-    }) =>
-      createElement('div', {
-        'data-testid': 'apex',
-        'data-type': props.type,
-        'data-series': JSON.stringify(props.series),
-        'data-categories': JSON.stringify(props.options?.xaxis?.categories ?? props.options?.labels ?? null),
-      }),
-  };
-});
+jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 let location: ReturnType<typeof useLocation>;
 function LocationProbe() {

@@ -1,4 +1,3 @@
-import type * as ReactModule from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
@@ -15,18 +14,7 @@ import { ptBR } from '../i18n/pt-BR';
  * plotting the numbers of the table under it; a note when function or occurrence filters are
  * set, since they do not apply to equipment rows (docs/reports.md).
  */
-jest.mock('react-apexcharts', () => {
-  const { createElement } = jest.requireActual<typeof ReactModule>('react');
-  return {
-    __esModule: true,
-    default: (props: { type: string; series: unknown; options?: unknown }) =>
-      createElement('div', {
-        'data-testid': 'apex',
-        'data-series': JSON.stringify(props.series),
-        'data-options': JSON.stringify(props.options ?? {}),
-      }),
-  };
-});
+jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 interface Drawn {
   series: { name: string; data: (number | null)[] }[];

@@ -1,4 +1,3 @@
-import type * as ReactModule from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
@@ -14,19 +13,7 @@ import { ptBR } from '../i18n/pt-BR';
  * the plan (a line at 1), the distribution of added value and each activity's RUP — each chart
  * plotting the numbers of the table under it.
  */
-jest.mock('react-apexcharts', () => {
-  const { createElement } = jest.requireActual<typeof ReactModule>('react');
-  return {
-    __esModule: true,
-    default: (props: { type: string; series: unknown; options?: unknown }) =>
-      createElement('div', {
-        'data-testid': 'apex',
-        'data-type': props.type,
-        'data-series': JSON.stringify(props.series),
-        'data-options': JSON.stringify(props.options ?? {}),
-      }),
-  };
-});
+jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 interface Drawn {
   type: string;

@@ -13,23 +13,7 @@ import {
 } from './dashboard-kit.harness';
 
 /** Issue 11: the project-health screen draws the server's figures, each chart over its table. */
-jest.mock('react-apexcharts', () => {
-  const { createElement } = jest.requireActual<typeof React>('react');
-  return {
-    __esModule: true,
-    default: (props: {
-      type: string;
-      series: unknown;
-      options?: { xaxis?: { categories?: unknown }; labels?: unknown };
-    }) =>
-      createElement('div', {
-        'data-testid': 'apex',
-        'data-type': props.type,
-        'data-series': JSON.stringify(props.series),
-        'data-categories': JSON.stringify(props.options?.xaxis?.categories ?? props.options?.labels ?? null),
-      }),
-  };
-});
+jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 setUpDashboardTests();
 
 const LONG = 'Pacote A — Estrutura do bloco 1, pavimentos 1 a 4, com um nome bem comprido';

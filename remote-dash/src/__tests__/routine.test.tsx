@@ -5,19 +5,7 @@ import { RoutineScreen } from '../features/routine/routine-screen';
 import { chartData, classes, harness, json, renderAt, setUpDashboardTests } from './dashboard-kit.harness';
 
 /** Issue 11: the routine screen, hour by hour, its chart over its table. */
-jest.mock('react-apexcharts', () => {
-  const { createElement } = jest.requireActual<typeof React>('react');
-  return {
-    __esModule: true,
-    default: (props: { type: string; series: unknown; options?: { xaxis?: { categories?: unknown } } }) =>
-      createElement('div', {
-        'data-testid': 'apex',
-        'data-type': props.type,
-        'data-series': JSON.stringify(props.series),
-        'data-categories': JSON.stringify(props.options?.xaxis?.categories ?? null),
-      }),
-  };
-});
+jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 setUpDashboardTests();
 
 const routine: RoutineDashboard = {
