@@ -1,4 +1,3 @@
-import type React from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import type React from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { ProjectHealthScreen } from '../features/project-health/project-health-screen';

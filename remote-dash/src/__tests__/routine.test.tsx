@@ -1,4 +1,3 @@
-import type React from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RoutineDashboard } from '@canteiro/shared/domain';
 import { RoutineScreen } from '../features/routine/routine-screen';
