@@ -161,8 +161,14 @@ export async function createDashboardFixture(suite: DashboardSuite): Promise<Das
 /**
  * Equipment observations of A1 on 2026-03-02 (Monday): Grua 40 m (Locadora Alfa) 3 working
  * and 1 idle at 07:00; Betoneira 400 l (Locadora Beta) 1 working, 1 idle, 2 down at 15:00.
+ * Row ids `uuidOf(500…507)`; the two items' ids are returned.
  */
-export async function addEquipmentRows({ db, world, catalogue, people }: DashboardSuite): Promise<void> {
+export async function addEquipmentRows({
+  db,
+  world,
+  catalogue,
+  people,
+}: DashboardSuite): Promise<{ grua: number; beta: number }> {
   await db.orm.update(equipment).set({ company: 'Locadora Alfa' }).where(eq(equipment.id, catalogue.a1.equipment));
   const [beta] = await db.orm
     .insert(equipment)
@@ -196,6 +202,7 @@ export async function addEquipmentRows({ db, world, catalogue, people }: Dashboa
       classification,
     })),
   );
+  return { grua: catalogue.a1.equipment, beta: beta!.id };
 }
 
 /** Production of A1 at 16:00: Concretagem 1 m³ (03-02) and 0.25 m³ (03-09), Alvenaria 20 m² (03-03). */

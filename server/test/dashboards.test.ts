@@ -22,31 +22,25 @@ import { equipmentDashboard } from '../src/dashboards/equipment.js';
 import { performance } from '../src/dashboards/performance.js';
 import { projectHealth } from '../src/dashboards/project-health.js';
 import { routine } from '../src/dashboards/routine.js';
-import { activityReports, equipmentReports, quantityReports } from '../src/db/schema/reports.js';
+import { activityReports, equipmentReports } from '../src/db/schema/reports.js';
 import { Client } from './admin-fixtures.js';
 import type { World } from './admin-fixtures.js';
+import {
+  addEquipmentRows,
+  addQuantityRows,
+  at,
+  createDashboardFixture,
+  insertActivityRows,
+  uuidOf,
+} from './dashboard-fixtures.js';
+import type { ActivityRow, DashboardSuite } from './dashboard-fixtures.js';
 import { managementSuite, siteDay } from './management-fixtures.js';
 import { Phone, newId, reportTime } from './mobile-fixtures.js';
 import type { Catalogue } from './management-fixtures.js';
 
 /**
- * The dashboards (docs/dashboards.md) on a data set small enough to work out by hand.
- * Contract A1 reports every 30 minutes: one worker seen = 0.5 HH. Site clock São Paulo
- * (UTC-3); 2026-03-02 is a Monday (ISO week 2026-W10), 2026-03-09 the next Monday (W11).
- *
- * Chains: P1 = Pacote 1 / Pavimento 1 / Concretagem (plan 100 HH for 50 m³: RUP 2),
- *         P2 = Pacote 2 / Pavimento 2 / Alvenaria   (plan 80 HH for 200 m²: RUP 0.4).
- * Occurrences: V Executando (value_adding), H Transportando (hidden_waste),
- *              E Aguardando material (evident_waste).
- * Reporters: R = reporterA1, W = workA1.
- *
- *   row  site day / time      wd  who chain fn        occ  workers
- *   r1   2026-03-02 07:00      1   R   P1    pedreiro  V    4
- *   r2   2026-03-02 07:00      1   R   P1    servente  H    2   (same walk as r1)
- *   r3   2026-03-02 09:30      1   R   P2    pedreiro  E    3
- *   r4   2026-03-03 08:00      2   W   P2    servente  V    6
- *   r5   2026-03-03 08:00      2   W   P1    pedreiro  E    1
- *   r6   2026-03-09 14:15      1   R   P2    pedreiro  V    5
+ * The dashboards (docs/dashboards.md) on a data set small enough to work out by hand: the rows
+ * r1–r6 of the table in dashboard-fixtures.ts (createDashboardFixture), at 0.5 HH per worker seen.
  *
  * Totals: workers 4+2+3+6+1+5 = 21 → 21 × 0.5 = 10.5 HH, 6 registers.
  *   V = 4+6+5 = 15 workers = 7.5 HH; H = 2 = 1 HH; E = 3+1 = 4 = 2 HH (15+2+4 = 21).
@@ -59,114 +53,16 @@ let admin: Client;
 let world: World;
 let catalogue: Catalogue;
 let people: Record<string, number>;
+let suite: DashboardSuite;
 
 managementSuite((context) => {
   ({ db, app, admin, world, catalogue } = context);
   people = context.people;
+  suite = context;
 });
 
-interface Fixture {
-  servente: number;
-  alvenaria: number;
-  V: number;
-  H: number;
-  E: number;
-}
-
-const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** Site day and HH:MM → the row's instant (UTC = site + 3 h) and stored site columns. */
-function at(day: string, time: string, weekday: number) {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return {
-    reportTime: new Date(`${day}T${String(hours + 3).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:00Z`),
-    localDate: day,
-    localMinute: hours * 60 + minutes,
-    localWeekday: weekday,
-  };
-}
-
-let nextId = 1;
-
-async function createFixture(): Promise<Fixture> {
-  nextId = 1;
-  await db.orm.update(activities).set({ hhCount: 100, quantity: 50 }).where(eq(activities.id, catalogue.a1.activity));
-  const [alvenaria] = await db.orm
-    .insert(activities)
-    .values({
-      name: 'Alvenaria',
-      contractId: world.contractA1,
-      areaId: catalogue.a1Other.area,
-      localId: catalogue.a1Other.local,
-      blockId: catalogue.a1Other.block,
-      packageId: catalogue.a1Other.package,
-      measureUnit: 'm²',
-      hhCount: 80,
-      quantity: 200,
-      startDate: '2026-03-01',
-      endDate: '2026-03-31',
-    })
-    .returning();
-  const [servente] = await db.orm
-    .insert(functions)
-    .values({ name: 'Servente', contractId: world.contractA1 })
-    .returning();
-  const [V, H, E] = await db.orm
-    .insert(occurrences)
-    .values([
-      { name: 'Executando', category: 'labour', classification: 'value_adding' },
-      { name: 'Transportando', category: 'material', classification: 'hidden_waste' },
-      { name: 'Aguardando material', category: 'material', classification: 'evident_waste' },
-    ])
-    .returning();
-  const fixture = { servente: servente!.id, alvenaria: alvenaria!.id, V: V!.id, H: H!.id, E: E!.id };
-  await insertActivityRows(fixture, [
-    ['2026-03-02', '07:00', 1, 'R', 'P1', 'pedreiro', 'V', 4],
-    ['2026-03-02', '07:00', 1, 'R', 'P1', 'servente', 'H', 2],
-    ['2026-03-02', '09:30', 1, 'R', 'P2', 'pedreiro', 'E', 3],
-    ['2026-03-03', '08:00', 2, 'W', 'P2', 'servente', 'V', 6],
-    ['2026-03-03', '08:00', 2, 'W', 'P1', 'pedreiro', 'E', 1],
-    ['2026-03-09', '14:15', 1, 'R', 'P2', 'pedreiro', 'V', 5],
-  ]);
-  const [armador] = await db.orm
-    .insert(functions)
-    .values({ name: 'Armador', contractId: world.contractB1 })
-    .returning();
-  await db.orm.insert(activityReports).values({
-    id: uuidOf(999),
-    contractId: world.contractB1,
-    ...at('2026-03-02', '07:00', 1),
-    userId: people.reporterA1!,
-    packageId: catalogue.b1.package,
-    localId: catalogue.b1.local,
-    activityId: catalogue.b1.activity,
-    functionId: armador!.id,
-    occurrenceId: V!.id,
-    quantity: 9,
-    isScheduled: true,
-  });
-  return fixture;
-}
-
-type ActivityRow = [string, string, number, 'R' | 'W', 'P1' | 'P2', 'pedreiro' | 'servente', 'V' | 'H' | 'E', number];
-
-async function insertActivityRows(fixture: Fixture, rows: ActivityRow[]): Promise<void> {
-  await db.orm.insert(activityReports).values(
-    rows.map(([day, time, weekday, who, chain, fn, occ, quantity]) => ({
-      id: uuidOf(nextId++),
-      contractId: world.contractA1,
-      ...at(day, time, weekday),
-      userId: who === 'R' ? people.reporterA1! : people.workA1!,
-      packageId: chain === 'P1' ? catalogue.a1.package : catalogue.a1Other.package,
-      localId: chain === 'P1' ? catalogue.a1.local : catalogue.a1Other.local,
-      activityId: chain === 'P1' ? catalogue.a1.activity : fixture.alvenaria,
-      functionId: fn === 'pedreiro' ? catalogue.a1.function : fixture.servente,
-      occurrenceId: fixture[occ],
-      quantity,
-      isScheduled: true,
-    })),
-  );
-}
+/** The six A1 rows r1–r6 (ids `uuidOf(1…6)`), their plans and occurrences, and B1's row. */
+const createFixture = () => createDashboardFixture(suite);
 
 async function get<Name extends DashboardName>(
   name: Name,
@@ -302,11 +198,12 @@ describe('project health', () => {
   test('low confidence below 385 worker-observations, not at 385', async () => {
     const fixture = await createFixture();
     // Week W12 (Monday 2026-03-16): 200 + 184 + 1 = 385 workers.
-    await insertActivityRows(fixture, [
+    const w12: ActivityRow[] = [
       ['2026-03-16', '10:00', 1, 'R', 'P1', 'pedreiro', 'V', 200],
       ['2026-03-16', '10:30', 1, 'R', 'P1', 'pedreiro', 'V', 184],
       ['2026-03-16', '11:00', 1, 'R', 'P1', 'pedreiro', 'H', 1],
-    ]);
+    ];
+    await insertActivityRows(suite, fixture, w12, 7);
     const week = await get('project-health', 'week=2026-W12');
     assert.equal(week.totals.workers, 385);
     assert.equal(week.totals.lowConfidence, false);
@@ -420,12 +317,12 @@ describe('routine', () => {
 describe('equipment', () => {
   test('utilization per item and the top 5 companies by idle and down observations', async () => {
     await createFixture();
-    await db.orm.update(equipment).set({ company: 'Locadora Alfa' }).where(eq(equipment.id, catalogue.a1.equipment));
+    // Grua 40 m (Alfa) 3 working, 1 idle at 07:00; Betoneira 400 l (Beta) 1 working, 1 idle, 2 down at 15:00.
+    const { grua, beta } = await addEquipmentRows(suite);
     const items = await db.orm
       .insert(equipment)
       .values(
         [
-          ['Locadora Beta', 'Betoneira 400 l'],
           ['Locadora Delta', 'Guincho'],
           ['Locadora Eta', 'Mini escavadeira'],
           ['Locadora Gama', 'Grua 30 m'],
@@ -438,20 +335,9 @@ describe('equipment', () => {
         })),
       )
       .returning();
-    const [beta, delta, eta, gama, zeta] = items.map((item) => item.id) as [number, number, number, number, number];
-    const grua = catalogue.a1.equipment;
+    const [delta, eta, gama, zeta] = items.map((item) => item.id) as [number, number, number, number];
     const observations: [number, string][] = [
-      // Grua 40 m (Alfa): 3 working, 1 idle → utilization 3/4.
-      [grua, 'working'],
-      [grua, 'working'],
-      [grua, 'working'],
-      [grua, 'idle'],
-      // Betoneira (Beta): 1 working, 1 idle, 2 down → 1/4; Beta has 3 occurrences.
-      [beta, 'working'],
-      [beta, 'idle'],
-      [beta, 'down'],
-      [beta, 'down'],
-      // Delta, Eta, Gama, Zeta: one idle each → utilization 0, one occurrence each.
+      // Delta, Eta, Zeta: one idle each, Gama one down → utilization 0, one occurrence each.
       [delta, 'idle'],
       [eta, 'idle'],
       [gama, 'down'],
@@ -459,9 +345,9 @@ describe('equipment', () => {
     ];
     await db.orm.insert(equipmentReports).values(
       observations.map(([equipmentId, classification], index) => ({
-        id: uuidOf(500 + index),
+        id: uuidOf(508 + index),
         contractId: world.contractA1,
-        ...at('2026-03-02', index < 8 ? '07:00' : '15:00', 1),
+        ...at('2026-03-02', '15:00', 1),
         userId: people.reporterA1!,
         packageId: catalogue.a1.package,
         areaId: catalogue.a1.area,
@@ -471,6 +357,7 @@ describe('equipment', () => {
       })),
     );
     const body: EquipmentDashboard = await get('equipment');
+    // 4 + 4 + 4 × 1 = 12 observations. Grua 3 working of 4 → utilization 3/4; Betoneira 1 of 4 → 1/4.
     assert.equal(body.observations, 12);
     assert.deepEqual(body.equipment.slice(0, 2), [
       {
@@ -500,7 +387,8 @@ describe('equipment', () => {
       body.equipment.slice(2).map((item) => [item.id, item.utilization]),
       [delta, eta, gama, zeta].map((id) => [id, 0]),
     );
-    // Beta 3, then four companies with 1 each: Alfa, Delta, Eta, Gama (by name); Zeta is the sixth.
+    // Beta 3 (1 idle + 2 down), then four companies with 1 each: Alfa, Delta, Eta, Gama (by name);
+    // Zeta is the sixth.
     assert.deepEqual(body.topCompanies, [
       { company: 'Locadora Beta', occurrences: 3 },
       { company: 'Locadora Alfa', occurrences: 1 },
@@ -522,25 +410,7 @@ describe('performance', () => {
   test('RUP and productivity index by activity, package and local; added value; activity status', async () => {
     const fixture = await createFixture();
     // Produced: Concretagem 1 + 0.25 = 1.25 m³ (one row on 03-09, outside the W10 filter below); Alvenaria 20 m².
-    await db.orm.insert(quantityReports).values(
-      (
-        [
-          [catalogue.a1, catalogue.a1.activity, 1, '2026-03-02', 'm³'],
-          [catalogue.a1, catalogue.a1.activity, 0.25, '2026-03-09', 'm³'],
-          [catalogue.a1Other, fixture.alvenaria, 20, '2026-03-03', 'm²'],
-        ] as const
-      ).map(([chain, activityId, quantity, day, unity], index) => ({
-        id: uuidOf(700 + index),
-        contractId: world.contractA1,
-        ...at(day, '16:00', day === '2026-03-03' ? 2 : 1),
-        userId: people.reporterA1!,
-        packageId: chain.package,
-        areaId: chain.area,
-        activityId,
-        quantity,
-        unity,
-      })),
-    );
+    await addQuantityRows(suite, fixture);
     // Status today: Concretagem ended 2026-03-10 and Alvenaria 2026-03-31, unfinished → late;
     // one finished, one ending in 30 days → in term; B1's activity is another contract's.
     await db.orm.insert(activities).values(
@@ -841,7 +711,7 @@ describe('kept answers', () => {
         assert.deepEqual(withoutTime(await get('by-function')), await fresh('by-function', {}, level), level);
       }
     };
-    await insertActivityRows(fixture, [['2026-03-02', '07:00', 1, 'R', 'P1', 'servente', 'V', 2]]);
+    await insertActivityRows(suite, fixture, [['2026-03-02', '07:00', 1, 'R', 'P1', 'servente', 'V', 2]], 7);
     await pairsAgree();
     await db.orm
       .update(activityReports)
