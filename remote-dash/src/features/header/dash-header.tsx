@@ -112,12 +112,12 @@ export function DashHeader({
   const message = (name: FilterParameter) => fieldMessage(t as TFunction, errors[name]);
   const { first, last } = weekdayEnds(values.weekdays);
   const weekdayOptions = (disabled: (day: number) => boolean) =>
-    WEEKDAYS.map((day) => ({ value: day, label: t(`dash:header.weekday.${day}`), disabled: disabled(day) }));
+    WEEKDAYS.map((day) => ({ value: day, label: t(`figures:values.weekday.${day}`), disabled: disabled(day) }));
   const time = (value: string) => (/^\d{2}:\d{2}$/.test(value) ? dayjs(value, TIME) : null);
   const weekStart = values.week ? weekDays(values.week)?.from : undefined;
 
   const dateCell = (name: 'from' | 'to') => (
-    <Cell id={idOf(name)} label={t(`dash:header.${name}`)} error={message(name)}>
+    <Cell id={idOf(name)} label={t(`figures:filters.${name}`)} error={message(name)}>
       <DateInput
         id={idOf(name)}
         value={values[name]}
@@ -129,7 +129,7 @@ export function DashHeader({
     </Cell>
   );
   const timeCell = (name: 'fromTime' | 'toTime') => (
-    <Cell id={idOf(name)} label={t(`dash:header.${name}`)} error={message(name)}>
+    <Cell id={idOf(name)} label={t(`figures:filters.${name}`)} error={message(name)}>
       <TimePicker
         id={idOf(name)}
         {...ariaOf(idOf(name), message(name))}
@@ -161,15 +161,15 @@ export function DashHeader({
         {bucketed ? (
           <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
             <label htmlFor={idOf('range')} style={{ fontWeight: 600 }}>
-              {t('dash:header.range')}
+              {t('figures:filters.range')}
             </label>
             <Select<string>
               id={idOf('range')}
               value={values.range || undefined}
               placeholder={t('dash:header.rangeType.auto')}
-              allowClear={{ label: t('kit:clearField', { field: t('dash:header.range') }) }}
+              allowClear={{ label: t('kit:clearField', { field: t('figures:filters.range') }) }}
               onChange={(next) => update({ range: next ?? '' })}
-              options={RANGE_TYPES.map((range) => ({ value: range, label: t(`dash:header.rangeType.${range}`) }))}
+              options={RANGE_TYPES.map((range) => ({ value: range, label: t(`figures:filters.ranges.${range}`) }))}
               style={{ width: 130 }}
             />
           </div>
@@ -218,7 +218,7 @@ export function DashHeader({
               style={{ width: '100%' }}
             />
           </Cell>
-          <Cell id={idOf('week')} label={t('dash:header.week')} error={message('week')}>
+          <Cell id={idOf('week')} label={t('figures:filters.week')} error={message('week')}>
             <DatePicker
               id={idOf('week')}
               {...ariaOf(idOf('week'), message('week'))}
