@@ -195,6 +195,25 @@ describe('a batch of reports', () => {
     assert.equal(await stored(), 2);
   });
 
+  test('an id is one report across the kinds: sent again as another kind, it is refused (duplicate_report_id)', async () => {
+    const phone = await reporter();
+    const id = newId();
+    assert.deepEqual((await send(phone, [activityRow({ id })])).accepted, [id]);
+    const answer = await send(phone, [
+      equipmentRow({ id }),
+      quantityRow({ id: id.toUpperCase() }),
+      activityRow({ id }),
+    ]);
+    assert.deepEqual(answer.accepted, []);
+    // Rows 1 and 2 repeat the batch's first id: duplicates, as any repeated row (the first copy decides).
+    assert.deepEqual(answer.duplicates, [id, id]);
+    assert.deepEqual(
+      answer.rejected.map(({ index, code, fields }) => [index, code, fields]),
+      [[0, 'duplicate_report_id', { id: 'invalid_value' }]],
+    );
+    assert.equal(await stored(), 1);
+  });
+
   test('two copies of a batch arriving at the same moment store each row once', async () => {
     const phone = await reporter();
     const other = await reporter();

@@ -69,7 +69,7 @@ export const reportBatchDocs: FastifySchema & { 'x-body-limit': number } = {
     `Up to ${MAX_REPORTS_PER_BATCH} rows. Each row is checked on its own: one bad row holds back no other. ` +
     'A row whose id is already stored (or appears earlier in the batch) is a duplicate and changes nothing. ' +
     'Every accepted row is committed before the answer. Rejection codes: validation_failed (with a code per field, ' +
-    'reportTime in_future), invalid_text, unknown_kind, contract_out_of_scope, invalid_reference and inactive_reference ' +
+    'reportTime in_future), invalid_text, unknown_kind, contract_out_of_scope, invalid_reference, inactive_reference and duplicate_report_id (the id already stored as another kind) ' +
     '(with the field). See docs/ingestion.md.',
   tags,
   ...session,

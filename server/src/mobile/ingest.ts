@@ -157,8 +157,27 @@ async function storeRows(
     else byKind[entry.row.kind].push(entry);
   }
 
+  // A report's id is its identity across the three kinds: one already stored as another kind
+  // is refused (each table's primary key alone would store it twice). Two batches carrying
+  // one id as two kinds at the same instant could still both pass: that takes a faulty app.
+  const taken = await storedKinds(tx, Object.values(byKind).flat());
+  for (const kind of REPORT_KIND_LIST) {
+    byKind[kind] = byKind[kind].filter((entry) => {
+      const other = taken.get(entry.row.id);
+      if (other === undefined || other === kind) return true;
+      outcomes.push({
+        index: entry.index,
+        id: entry.row.id,
+        status: 'rejected',
+        code: 'duplicate_report_id',
+        fields: { id: 'invalid_value' },
+      });
+      return false;
+    });
+  }
+
   const stored: Outcome[] = [];
-  for (const kind of ['activity', 'equipment', 'quantity'] as const) {
+  for (const kind of REPORT_KIND_LIST) {
     const entries = byKind[kind];
     if (entries.length === 0) continue;
     // Id order: concurrent batches sharing ids lock them in the same order (no deadlock).
@@ -180,6 +199,22 @@ async function storeRows(
 }
 
 type Refusal = { code: ErrorCode; fields: Record<string, string> };
+
+const REPORT_KIND_LIST = ['activity', 'equipment', 'quantity'] as const;
+
+/** The kind each of these rows' ids is already stored as (three primary-key probes). */
+async function storedKinds(tx: Orm, entries: readonly Valid[]): Promise<Map<string, ReportKind>> {
+  if (entries.length === 0) return new Map();
+  // Validated UUIDs: a text array literal is the same parameter on both drivers.
+  const ids = `{${entries.map(({ row }) => row.id).join(',')}}`;
+  const rows = await selectRows<{ id: string; kind: ReportKind }>(
+    tx,
+    sql`select id::text as id, 'activity' as kind from activity_reports where id = any(${ids}::uuid[])
+      union all select id::text, 'equipment' from equipment_reports where id = any(${ids}::uuid[])
+      union all select id::text, 'quantity' from quantity_reports where id = any(${ids}::uuid[])`,
+  );
+  return new Map(rows.map(({ id, kind }) => [id, kind]));
+}
 
 const inFuture: Refusal = { code: 'validation_failed', fields: { reportTime: 'in_future' } };
 

@@ -58,6 +58,7 @@ export const ERROR_CODES = [
   'contract_out_of_scope',
   'invalid_reference',
   'inactive_reference',
+  'duplicate_report_id',
   // dashboards (spec §8)
   'dashboard_fetch_failed',
 ] as const;

@@ -51,6 +51,7 @@ export const enUS: Messages = {
     contract_out_of_scope: 'The contractor does not exist or is outside your access.',
     invalid_reference: 'A referenced record does not belong to the contractor or to the chosen hierarchy.',
     inactive_reference: 'A referenced record is inactive.',
+    duplicate_report_id: 'This id already belongs to a report of another kind.',
     dashboard_fetch_failed: 'Error fetching the data',
   },
   validation: {

@@ -49,6 +49,7 @@ export const ptBR = {
     contract_out_of_scope: 'A contratada não existe ou está fora do seu acesso.',
     invalid_reference: 'Um registro citado não pertence à contratada ou à hierarquia escolhida.',
     inactive_reference: 'Um registro citado está inativo.',
+    duplicate_report_id: 'Este identificador já pertence a um apontamento de outro tipo.',
     dashboard_fetch_failed: 'Erro ao buscar os dados',
   },
   validation: {
