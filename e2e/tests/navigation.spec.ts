@@ -32,14 +32,6 @@ test.describe('the navigation guard (spec §2)', () => {
     await expect(page.getByTestId('resource-works')).toBeVisible();
   });
 
-  test('a screen announced in a menu but not built yet shows the work-in-progress page', async ({ page }) => {
-    await signIn(page, 'contract');
-    await page.goto('/dash/project-health');
-    await expect(page.getByTestId('work-in-progress')).toContainText('Em construção');
-    await expect(page.getByTestId('sidebar')).toBeVisible();
-    await expect(page).toHaveTitle('Saúde do projeto · Canteiro');
-  });
-
   test('an unknown path shows the 404 screen, whose button goes home', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/no/such/page');
