@@ -10,15 +10,15 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** Runs a command and collects its output as well as showing it. */
-export function runCapture(command, args, options = {}) {
+/** Runs a command and collects its output as well as showing it (unless `echo` is false). */
+export function runCapture(command, args, { echo = true, ...options } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { ...options, env: { ...process.env, ...options.env } });
     let output = '';
     const take = (stream, sink) =>
       stream.on('data', (chunk) => {
         output += chunk;
-        sink.write(chunk);
+        if (echo) sink.write(chunk);
       });
     take(child.stdout, process.stdout);
     take(child.stderr, process.stderr);
