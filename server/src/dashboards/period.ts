@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { addDays, weekdayOf } from '@canteiro/shared/domain';
+import type { DashboardPeriod } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import { allOf } from '../crud/list-query.js';
@@ -9,18 +10,6 @@ import { ApiError } from '../errors.js';
 import { readReportFilters } from '../reports/filters.js';
 import type { Caller } from '../scope.js';
 import { contractsScope } from '../scope.js';
-
-/**
- * `GET /api/dashboards/period?contract=` (docs/dashboards.md, "Default range"): the first and
- * last site days with activity reports in the contract, and the range a dashboard opens on
- * when the URL names no dates: the last four weeks that have data.
- */
-export interface DashboardPeriod {
-  first: string | null;
-  last: string | null;
-  from: string | null;
-  to: string | null;
-}
 
 const NO_PERIOD: DashboardPeriod = { first: null, last: null, from: null, to: null };
 
@@ -34,7 +23,7 @@ export function defaultRange(last: string): { from: string; to: string } {
 }
 
 /**
- * The contract's first and last site days: the newest and oldest row of the `(contract_id,
+ * `GET /api/dashboards/period?contract=` (docs/dashboards.md, "Default range"). The contract's first and last site days: the newest and oldest row of the `(contract_id,
  * report_time)` covering index, which holds `local_date` (two index probes, an index-only
  * scan each, whatever the number of rows). A contract outside the caller's scope, or that does
  * not exist, has no period, as it has no reports (docs/reports.md).

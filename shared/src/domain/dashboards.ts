@@ -202,6 +202,18 @@ export interface PerformanceDashboard extends DashboardMeta {
   activityStatus: { finished: number; late: number; inTerm: number };
 }
 
+/**
+ * `GET /api/dashboards/period?contract=`: the contract's first and last site days with
+ * activity reports, and the range a dashboard opens on when its URL names no dates (the last
+ * four weeks that have data, from a Monday). Every value null without reports or out of scope.
+ */
+export interface DashboardPeriod {
+  first: string | null;
+  last: string | null;
+  from: string | null;
+  to: string | null;
+}
+
 /** The paths under /api/dashboards and their answers. */
 export interface DashboardAnswers {
   'project-health': ProjectHealthDashboard;

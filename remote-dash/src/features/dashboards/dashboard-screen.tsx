@@ -4,20 +4,11 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Skeleton, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, themeTokens } from '@canteiro/shared/core';
-import type { DashboardAnswers, DashboardName } from '@canteiro/shared/domain';
+import type { DashboardAnswers, DashboardName, DashboardPeriod } from '@canteiro/shared/domain';
 import { ExportButton } from '@canteiro/shared/ui';
 import { DashHeader } from '../header/dash-header';
 import { useHeaderState } from '../header/header-state';
 import { useDashboard } from './use-dashboard';
-
-/** `GET /api/dashboards/period?contract=`: the contract's reported days and its default range. */
-export interface DashboardPeriod {
-  first: string | null;
-  last: string | null;
-  /** The last four weeks that have data (null when the contract has none). */
-  from: string | null;
-  to: string | null;
-}
 
 /**
  * Opening a dashboard with a contract and no dates (nor week) would sum the whole contract's
