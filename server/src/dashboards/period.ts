@@ -23,7 +23,8 @@ export function defaultRange(last: string): { from: string; to: string } {
 }
 
 /**
- * `GET /api/dashboards/period?contract=` (docs/dashboards.md, "Default range"). The contract's first and last site days: the newest and oldest row of the `(contract_id,
+ * `GET /api/dashboards/period?contract=` (docs/dashboards.md, "Default range"). The
+ * contract's first and last site days: the newest and oldest row of the `(contract_id,
  * report_time)` covering index, which holds `local_date` (two index probes, an index-only
  * scan each, whatever the number of rows). A contract outside the caller's scope, or that does
  * not exist, has no period, as it has no reports (docs/reports.md).
