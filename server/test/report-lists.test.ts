@@ -640,7 +640,7 @@ describe('exports', () => {
     // The date column's format on every row, the header in bold.
     assert.deepEqual(
       [sheet.getRow(2).getCell(2).numFmt, sheet.getRow(3).getCell(2).numFmt],
-      ['yyyy-mm-dd', 'yyyy-mm-dd'],
+      ['mm/dd/yyyy', 'mm/dd/yyyy'],
     );
     assert.equal(sheet.getRow(1).getCell(1).font?.bold, true);
     // Every kind's export shows what its list shows (an export reads only the columns it shows).

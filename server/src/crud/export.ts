@@ -34,8 +34,9 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 const headerText = (header: FieldLabel, locale: Locale): string => fieldMessages[locale][header];
 
 const YES_NO: Record<Locale, [string, string]> = { 'pt-BR': ['Sim', 'Não'], 'en-US': ['Yes', 'No'] };
-const DATE_FORMAT: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy', 'en-US': 'yyyy-mm-dd' };
-const TIME_FORMAT: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy hh:mm:ss', 'en-US': 'yyyy-mm-dd hh:mm:ss' };
+/** How an XLSX shows a date cell: as the screens write dates in each language (DATE_PATTERNS). */
+export const DATE_FORMAT: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy', 'en-US': 'mm/dd/yyyy' };
+const TIME_FORMAT: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy hh:mm:ss', 'en-US': 'mm/dd/yyyy hh:mm:ss' };
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[";\r\n]/;

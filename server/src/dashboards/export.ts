@@ -31,7 +31,7 @@ import {
 } from '../db/schema/catalogue.js';
 import { contracts } from '../db/schema/organisation.js';
 import type { Cell, ExportFormat, ExportSheet } from '../crud/export.js';
-import { csvBlocks, xlsxSheets } from '../crud/export.js';
+import { DATE_FORMAT, csvBlocks, xlsxSheets } from '../crud/export.js';
 import { appliesTo } from '../reports/filters.js';
 import type { DashboardContext } from './context.js';
 
@@ -146,8 +146,6 @@ const NUMBER_FORMATS: Partial<Record<FigureFormat, string>> = {
   decimal: '#,##0.00',
   index: '0.0%',
 };
-/** formatFigure's dates. */
-const DATE_FORMATS: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy', 'en-US': 'mm/dd/yyyy' };
 
 function xlsxCell(value: FigureValue | undefined, format: FigureFormat, locale: Locale): Cell {
   if (value === null || value === undefined) return null;
@@ -203,7 +201,7 @@ export async function dashboardExport<Name extends DashboardName>(
     preamble: [filterHeader, ...filters],
     columns: table.columns.map((column, index) => ({
       header: headers(table, locale)[index]!,
-      numFmt: column.format === 'date' ? DATE_FORMATS[locale] : NUMBER_FORMATS[column.format],
+      numFmt: column.format === 'date' ? DATE_FORMAT[locale] : NUMBER_FORMATS[column.format],
     })),
     rows: table.rows.map((row) => table.columns.map((column) => xlsxCell(row[column.key], column.format, locale))),
   }));
