@@ -328,7 +328,8 @@ describe('export', () => {
     const blocks = csvBlocksOf((await download('project-health', 'csv', query)).body);
     assert.deepEqual(
       blocks[0]!.find((line) => line[0] === 'Pacote'),
-      ['Pacote', "'=1+1"],
+      // Named as the figures name it: with its block.
+      ['Pacote', "'=1+1 — Bloco A"],
     );
     const packagesBlock = blocks.find((block) => block[0]![0] === 'Pacotes')!;
     // The rank names a package with its block (dashboards/context.ts catalogueName).

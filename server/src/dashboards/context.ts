@@ -17,7 +17,7 @@ import {
   dashboardDataVersions,
 } from '../db/schema/dashboards.js';
 import { activityReports } from '../db/schema/reports.js';
-import type { functions, locals } from '../db/schema/catalogue.js';
+import type { areas, functions, locals } from '../db/schema/catalogue.js';
 import { activities, blocks, occurrences, packages } from '../db/schema/catalogue.js';
 import { ApiError } from '../errors.js';
 import { readReportFilters, reportConditions } from '../reports/filters.js';
@@ -333,7 +333,9 @@ export const classTotals = (row: ClassRow): ClassTotals => ({
 /** Ranked lists: value-adding index first, then HH, then id, so equal figures keep one order. */
 export const rankOrder = sql`va_index desc nulls last, total_hh desc, id`;
 
-type Named = typeof packages | typeof locals | typeof functions | typeof activities;
+/** The catalogue tables a dashboard names rows of (each of one contract). */
+export type CatalogueTable =
+  typeof packages | typeof locals | typeof areas | typeof blocks | typeof functions | typeof activities;
 
 /**
  * How a dashboard names a catalogue row, the table joined under its own name. A package's
@@ -341,7 +343,7 @@ type Named = typeof packages | typeof locals | typeof functions | typeof activit
  * activity's within its package, so both carry their block's name ("Armação — Pavimento tipo
  * A1"): a rank or a chart of bare names lists indistinguishable rows.
  */
-export function catalogueName(table: Named): SQL {
+export function catalogueName(table: CatalogueTable): SQL {
   if (table !== packages && table !== activities) return sql`${table.name}`;
   const blockId = table === packages ? packages.blockId : activities.blockId;
   return sql`${table.name} || ' — ' || coalesce((select ${blocks.name} from ${blocks} where ${blocks.id} = ${blockId}), '')`;

@@ -33,7 +33,8 @@ import { contracts } from '../db/schema/organisation.js';
 import type { Cell, ExportFormat, ExportSheet } from '../crud/export.js';
 import { DATE_FORMAT, csvBlocks, xlsxSheets } from '../crud/export.js';
 import { appliesTo } from '../reports/filters.js';
-import type { DashboardContext } from './context.js';
+import type { CatalogueTable, DashboardContext } from './context.js';
+import { catalogueName } from './context.js';
 
 /**
  * `GET /api/dashboards/<name>/export` (docs/dashboards.md, "Export"): exactly the tables the
@@ -69,17 +70,16 @@ async function filterNames(context: DashboardContext): Promise<Map<Named, string
   const { filters } = context;
   if (!context.inScope) return new Map();
   const contract = filters.contract;
-  const ofContract = (table: typeof packages | typeof activities | typeof functions | typeof areas, id: number) =>
-    sql`select ${table.name} as name from ${table} where ${table.id} = ${id} and ${table.contractId} = ${contract}`;
+  // Each catalogue row as the figures name it (a package with its block: context.ts).
+  const ofContract = (table: CatalogueTable) => (id: number) =>
+    sql`select ${catalogueName(table)} as name from ${table} where ${table.id} = ${id} and ${table.contractId} = ${contract}`;
   const lookups: Record<FilterDimension, (id: number) => SQL> = {
-    package: (id) => ofContract(packages, id),
-    local: (id) =>
-      sql`select ${locals.name} as name from ${locals} where ${locals.id} = ${id} and ${locals.contractId} = ${contract}`,
-    area: (id) => ofContract(areas, id),
-    block: (id) =>
-      sql`select ${blocks.name} as name from ${blocks} where ${blocks.id} = ${id} and ${blocks.contractId} = ${contract}`,
-    activity: (id) => ofContract(activities, id),
-    function: (id) => ofContract(functions, id),
+    package: ofContract(packages),
+    local: ofContract(locals),
+    area: ofContract(areas),
+    block: ofContract(blocks),
+    activity: ofContract(activities),
+    function: ofContract(functions),
     occurrence: (id) => sql`select ${occurrences.name} as name from ${occurrences} where ${occurrences.id} = ${id}`,
     // As the selects offer it (resources/equipment.ts): "specification — company".
     equipment: (id) =>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { NamedClassTotals, ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
-import type { ClassRow, DashboardContext } from './context.js';
+import type { CatalogueTable, ClassRow, DashboardContext } from './context.js';
 import {
   catalogueName,
   classFacts,
@@ -18,7 +18,6 @@ import {
 /** Truncation unit of each range type (validated by the shared picklist). */
 const BUCKETS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
 
-type Catalogue = typeof packages | typeof locals | typeof functions | typeof activities;
 type Named = ClassRow & { id: number; name: string };
 const named = ({ id, name, ...row }: Named): NamedClassTotals => ({ id, name, ...classTotals(row) });
 
@@ -59,7 +58,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const set = (key: (typeof keys)[number] | null) =>
     sql.raw(String(key === null ? all : all & ~(1 << (keys.length - 1 - keys.indexOf(key)))));
   // The contract's own catalogue rows only (its index), not a hash of every contract's.
-  const rank = (key: 'package_id' | 'local_id' | 'function_id' | 'activity_id', table: Catalogue) =>
+  const rank = (key: 'package_id' | 'local_id' | 'function_id' | 'activity_id', table: CatalogueTable) =>
     jsonRows(
       sql`select grouped.*, ${catalogueName(table)} as name
         from (select ${sql.identifier(key)} as id, ${columns} from sets where grouping_set = ${set(key)}) grouped
