@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { CONFIDENCE_SAMPLE, weekDays } from '@canteiro/shared/domain';
-import type { ClassTotals, DashboardMeta, RangeType, ReportFilters } from '@canteiro/shared/domain';
+import type { ClassTotals, DashboardMeta, FilterDimension, RangeType, ReportFilters } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import { allOf } from '../crud/list-query.js';
@@ -96,29 +96,31 @@ function rollupConditions(filters: ReportFilters, timeZone: string) {
     weekdays: filters.weekdays,
   };
   const daily = wholeDays ? allOf([...reportConditions('activity', rest, timeZone), ...dayConditions(filters)]) : null;
-  const perFunction = [filters.package, filters.local, filters.area, filters.block, filters.activity];
+  const unset = (dimensions: FilterDimension[]) => dimensions.every((name) => filters[name] === undefined);
+  // activity_hourly and activity_daily_functions keep no place in the catalogue.
+  const unplaced = unset(['package', 'local', 'area', 'block', 'activity']);
   // activity_hourly's local_minute is its hour's first minute: exact for windows of whole hours.
   const wholeHours =
     (fromTime === undefined || fromTime.endsWith(':00')) && (toTime === undefined || toTime.endsWith(':59'));
-  const perHour = [filters.package, filters.local, filters.area, filters.block, filters.activity];
-  const hourly =
-    wholeHours && perHour.every((id) => id === undefined)
-      ? allOf([...reportConditions('activity', { ...rest, fromTime, toTime }, timeZone), ...dayConditions(filters)])
-      : null;
   return {
     daily,
-    hourly,
-    classes: filters.occurrence === undefined ? daily : null,
-    functions: perFunction.every((id) => id === undefined) ? daily : null,
-    localTimes: [filters.package, filters.block, filters.activity, filters.function, filters.occurrence].every(
-      (id) => id === undefined,
-    )
-      ? daily
-      : null,
+    hourly:
+      wholeHours && unplaced
+        ? allOf([...reportConditions('activity', { ...rest, fromTime, toTime }, timeZone), ...dayConditions(filters)])
+        : null,
+    classes: unset(['occurrence']) ? daily : null,
+    functions: unplaced ? daily : null,
+    localTimes: unset(['package', 'block', 'activity', 'function', 'occurrence']) ? daily : null,
     // The days again on local_date: the walks' index is (contract_id, local_date).
     walks: allOf([...reportConditions('activity', walks, timeZone), ...dayConditions(filters)]),
   };
 }
+
+/** The rollups coarser than activity_daily, and all of them (the context's keys). */
+const COARSE_ROLLUPS = ['hourly', 'classes', 'functions', 'localTimes'] as const;
+const ROLLUPS = ['daily', ...COARSE_ROLLUPS] as const;
+const withEvery = <Key extends string, Value>(keys: readonly Key[], value: Value) =>
+  Object.fromEntries(keys.map((key) => [key, value])) as Record<Key, Value>;
 
 /** Which relation the activity dashboards read: the coarsest that answers the filters, or one forced (tests). */
 export type RollupLevel = 'coarse' | 'daily' | 'rows';
@@ -154,18 +156,10 @@ export async function dashboardContext(
     activity: where('activity'),
     equipment: where('equipment'),
     quantity: where('quantity'),
-    ...(contract
-      ? rollupConditions(filters, timeZone)
-      : {
-          daily: sql`false`,
-          hourly: sql`false`,
-          classes: sql`false`,
-          functions: sql`false`,
-          localTimes: sql`false`,
-          walks: sql`false`,
-        }),
-    ...(rollup === 'daily' ? { classes: null, functions: null, localTimes: null, hourly: null } : {}),
-    ...(rollup === 'rows' ? { daily: null, classes: null, functions: null, localTimes: null, hourly: null } : {}),
+    ...(contract ? rollupConditions(filters, timeZone) : withEvery([...ROLLUPS, 'walks'], sql`false`)),
+    // A forced level (tests): the coarser relations are not read.
+    ...(rollup === 'coarse' ? {} : withEvery(COARSE_ROLLUPS, null)),
+    ...(rollup === 'rows' ? { daily: null } : {}),
   };
 }
 
