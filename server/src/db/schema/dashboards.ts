@@ -1,6 +1,19 @@
 import { bigint, boolean, check, date, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
+/** The first columns of every rollup line: a contract's site day (as the report rows store it). */
+const siteDay = () => ({
+  contractId: integer('contract_id').notNull(),
+  localDate: date('local_date', { mode: 'string' }).notNull(),
+  localWeekday: smallint('local_weekday').notNull(),
+});
+
+/** What a rollup line sums: workers seen and the report rows behind them. */
+const sums = () => ({
+  quantity: bigint('quantity', { mode: 'number' }).notNull(),
+  registers: integer('registers').notNull(),
+});
+
 /**
  * The version of the data the dashboards read (docs/dashboards.md): one row, set to a fresh
  * value of the sequence `dashboard_data_version_seq` by a statement trigger on every write to
@@ -42,16 +55,13 @@ export const dashboardDataVersions = pgTable('dashboard_data_versions', {
 export const activityDaily = pgTable(
   'activity_daily',
   {
-    contractId: integer('contract_id').notNull(),
-    localDate: date('local_date', { mode: 'string' }).notNull(),
-    localWeekday: smallint('local_weekday').notNull(),
+    ...siteDay(),
     packageId: integer('package_id').notNull(),
     localId: integer('local_id').notNull(),
     activityId: integer('activity_id').notNull(),
     functionId: integer('function_id').notNull(),
     occurrenceId: integer('occurrence_id').notNull(),
-    quantity: bigint('quantity', { mode: 'number' }).notNull(),
-    registers: integer('registers').notNull(),
+    ...sums(),
   },
   (t) => [
     primaryKey({
@@ -92,9 +102,7 @@ export const activityWalks = pgTable(
 export const activityDailyClasses = pgTable(
   'activity_daily_classes',
   {
-    contractId: integer('contract_id').notNull(),
-    localDate: date('local_date', { mode: 'string' }).notNull(),
-    localWeekday: smallint('local_weekday').notNull(),
+    ...siteDay(),
     packageId: integer('package_id').notNull(),
     localId: integer('local_id').notNull(),
     activityId: integer('activity_id').notNull(),
@@ -102,8 +110,7 @@ export const activityDailyClasses = pgTable(
     valueAdding: bigint('value_adding', { mode: 'number' }).notNull(),
     hiddenWaste: bigint('hidden_waste', { mode: 'number' }).notNull(),
     evidentWaste: bigint('evident_waste', { mode: 'number' }).notNull(),
-    quantity: bigint('quantity', { mode: 'number' }).notNull(),
-    registers: integer('registers').notNull(),
+    ...sums(),
   },
   (t) => [
     primaryKey({
@@ -122,13 +129,10 @@ export const activityDailyClasses = pgTable(
 export const activityDailyFunctions = pgTable(
   'activity_daily_functions',
   {
-    contractId: integer('contract_id').notNull(),
-    localDate: date('local_date', { mode: 'string' }).notNull(),
-    localWeekday: smallint('local_weekday').notNull(),
+    ...siteDay(),
     functionId: integer('function_id').notNull(),
     occurrenceId: integer('occurrence_id').notNull(),
-    quantity: bigint('quantity', { mode: 'number' }).notNull(),
-    registers: integer('registers').notNull(),
+    ...sums(),
   },
   (t) => [
     primaryKey({
@@ -149,9 +153,7 @@ export const activityDailyFunctions = pgTable(
 export const activityDailyLocalTimes = pgTable(
   'activity_daily_local_times',
   {
-    contractId: integer('contract_id').notNull(),
-    localDate: date('local_date', { mode: 'string' }).notNull(),
-    localWeekday: smallint('local_weekday').notNull(),
+    ...siteDay(),
     localId: integer('local_id').notNull(),
     reportTimes: integer('report_times').notNull(),
   },
@@ -168,14 +170,11 @@ export const activityDailyLocalTimes = pgTable(
 export const activityHourly = pgTable(
   'activity_hourly',
   {
-    contractId: integer('contract_id').notNull(),
-    localDate: date('local_date', { mode: 'string' }).notNull(),
-    localWeekday: smallint('local_weekday').notNull(),
+    ...siteDay(),
     localMinute: smallint('local_minute').notNull(),
     functionId: integer('function_id').notNull(),
     occurrenceId: integer('occurrence_id').notNull(),
-    quantity: bigint('quantity', { mode: 'number' }).notNull(),
-    registers: integer('registers').notNull(),
+    ...sums(),
   },
   (t) => [
     primaryKey({
