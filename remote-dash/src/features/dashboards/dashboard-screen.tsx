@@ -141,12 +141,8 @@ export function DashboardScreen<Name extends DashboardName>({
         actions={
           // Not before the default range is in place: the file has the figures the screen shows.
           query ? (
-            <ExportButton
-              endpoint={`dashboards/${name}`}
-              // The export writes the screen's tables (a sheet each) for the same filters; no list paging.
-              query={{ search: '', page: 1, pageSize: 0, includeInactive: false, filters: query }}
-              plural={title.toLowerCase()}
-            />
+            // The screen's tables (a sheet each) for the same filters.
+            <ExportButton endpoint={`dashboards/${name}`} query={{ filters: query }} plural={title.toLowerCase()} />
           ) : null
         }
       />

@@ -6,8 +6,19 @@ import { notify } from '@canteiro/shared/core';
 import { resourceApi, saveFile } from './resource-api';
 import type { ListQuery } from './resource-api';
 
-/** Exports every row that matches the list's search and filters, not only the page shown. */
-export function ExportButton({ endpoint, query, plural }: { endpoint: string; query: ListQuery; plural: string }) {
+/**
+ * Exports every row that matches the list's search and filters, not only the page shown; or,
+ * given only `filters` (a dashboard), the file of `/api/<endpoint>/export` for them.
+ */
+export function ExportButton({
+  endpoint,
+  query,
+  plural,
+}: {
+  endpoint: string;
+  query: Partial<ListQuery>;
+  plural: string;
+}) {
   const { t } = useTranslation('kit');
   const [busy, setBusy] = useState(false);
   const run = async (format: 'csv' | 'xlsx') => {

@@ -62,7 +62,7 @@ export function resourceApi<Item>(endpoint: string) {
     options: (params: Record<string, string | number | undefined>, signal?: AbortSignal) =>
       api.get(`${endpoint}/options`, { searchParams: searchParams({ filters: params }), signal }).json<Option[]>(),
     /** Every row matching the list's filters (not only the page), as a file. */
-    export: async (format: 'csv' | 'xlsx', query: Omit<ListQuery, 'page' | 'pageSize'>) => {
+    export: async (format: 'csv' | 'xlsx', query: Partial<Omit<ListQuery, 'page' | 'pageSize'>>) => {
       const params = searchParams(query);
       params.set('format', format);
       const response = await api.get(`${endpoint}/export`, { searchParams: params, timeout: false });
