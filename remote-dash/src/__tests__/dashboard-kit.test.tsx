@@ -83,7 +83,7 @@ function HoursCard({ answer }: { answer: RoutineDashboard }) {
   const { t } = useTranslation();
   const table = dashboardTable('routine', answer, 'hours');
   return (
-    <FigureCard tableKey="hours" table={table} showTable="open">
+    <FigureCard table={table} showTable="open">
       <Chart
         type="bar"
         label="HH hora a hora"
@@ -301,7 +301,7 @@ describe('FigureCard', () => {
   it('hides its table behind a keyboard-usable toggle by default', async () => {
     const table = dashboardTable('routine', routine, 'hours');
     render(
-      <FigureCard tableKey="hours" table={table}>
+      <FigureCard table={table}>
         <p>chart</p>
       </FigureCard>,
     );

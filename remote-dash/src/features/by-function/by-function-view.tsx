@@ -32,7 +32,7 @@ export function ByFunctionView({ answer }: { answer: ByFunctionDashboard }) {
   return (
     <Row gutter={[16, 16]}>
       <Col span={24}>
-        <FigureCard tableKey="summary" table={summary}>
+        <FigureCard table={summary}>
           <Row gutter={[12, 12]} role="list" aria-label={t('dash:byFunction.kpis')}>
             <Col {...KPI_SPAN} role="listitem">
               <Kpi

@@ -104,7 +104,7 @@ export function FunctionsRank({ table }: { table: FigureTable }) {
   );
   return (
     // The table open: it gives each function's registers and sample (spec: "with the registers") in the chart's order.
-    <FigureCard tableKey="functions" table={ranked} showTable="open">
+    <FigureCard table={ranked} showTable="open">
       {control}
       <Chart
         type="bar"

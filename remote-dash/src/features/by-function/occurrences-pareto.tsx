@@ -98,7 +98,7 @@ export function OccurrencesPareto({ table }: { table: FigureTable }) {
     },
   };
   return (
-    <FigureCard tableKey="topOccurrences" table={table}>
+    <FigureCard table={table}>
       <Chart
         type="bar"
         series={series}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { TableOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FigureTable, FigureTableKey } from '@canteiro/shared/domain';
+import type { FigureTable } from '@canteiro/shared/domain';
 import { FigureTableView } from './figure-table';
 
 /**
@@ -11,7 +11,6 @@ import { FigureTableView } from './figure-table';
  * plots — open under it, or behind a "Ver valores" toggle (a button: Tab and Enter reach it).
  */
 export function FigureCard({
-  tableKey,
   table,
   children,
   title,
@@ -19,11 +18,11 @@ export function FigureCard({
   showTable = 'toggle',
   pageSize,
 }: {
-  tableKey: FigureTableKey;
+  /** The table the chart plots; its key names the card (`figures:tables.<key>`, test ids). */
   table: FigureTable;
   /** The chart. */
   children?: ReactNode;
-  /** Default `figures:tables.<tableKey>`. */
+  /** Default `figures:tables.<table.key>`. */
   title?: string;
   extra?: ReactNode;
   showTable?: 'open' | 'toggle';
@@ -32,6 +31,7 @@ export function FigureCard({
   const { t } = useTranslation(['dash', 'figures']);
   const [open, setOpen] = useState(false);
   const tableId = `${useId()}-values`;
+  const tableKey = table.key;
   const heading = title ?? t(`figures:tables.${tableKey}`);
   const shown = showTable === 'open' || open;
   return (

@@ -65,7 +65,7 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
   };
   return (
     // The table open: the machines' whole names, companies and counts, the axis cuts the names.
-    <FigureCard tableKey="equipment" table={table} showTable="open">
+    <FigureCard table={table} showTable="open">
       <Chart
         type="bar"
         series={series}
@@ -115,7 +115,7 @@ export function TopCompanies({ table }: { table: FigureTable }) {
     },
   };
   return (
-    <FigureCard tableKey="topCompanies" table={table}>
+    <FigureCard table={table}>
       <Chart
         type="bar"
         series={series}

@@ -37,7 +37,7 @@ export function ActivityStatus({ table }: { table: FigureTable }) {
     plotOptions: { pie: { donut: { size: '58%' } } },
   };
   return (
-    <FigureCard tableKey="activityStatus" table={table}>
+    <FigureCard table={table}>
       <Row gutter={[12, 12]} align="middle">
         <Col xs={24} lg={14}>
           <Row gutter={[12, 12]} role="list" aria-label={t('figures:tables.activityStatus')}>

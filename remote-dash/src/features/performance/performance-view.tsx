@@ -21,19 +21,19 @@ export function PerformanceView({ answer }: { answer: PerformanceDashboard }) {
         <ActivityStatus table={table('activityStatus')} />
       </Col>
       <Col {...HALF}>
-        <ProductivityChart tableKey="byPackage" table={table('byPackage')} />
+        <ProductivityChart table={table('byPackage')} />
       </Col>
       <Col {...HALF}>
-        <ProductivityChart tableKey="byLocal" table={table('byLocal')} />
+        <ProductivityChart table={table('byLocal')} />
       </Col>
       <Col {...HALF}>
-        <AddedValueChart tableKey="addedValueByPackage" table={table('addedValueByPackage')} />
+        <AddedValueChart table={table('addedValueByPackage')} />
       </Col>
       <Col {...HALF}>
-        <AddedValueChart tableKey="addedValueByLocal" table={table('addedValueByLocal')} />
+        <AddedValueChart table={table('addedValueByLocal')} />
       </Col>
       <Col span={24}>
-        <FigureCard tableKey="activities" table={table('activities')} showTable="open" />
+        <FigureCard table={table('activities')} showTable="open" />
       </Col>
     </Row>
   );

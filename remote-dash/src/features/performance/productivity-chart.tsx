@@ -2,7 +2,7 @@ import type { ApexOptions } from 'apexcharts';
 import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
-import type { FigureTable, FigureTableKey, Locale } from '@canteiro/shared/domain';
+import type { FigureTable, Locale } from '@canteiro/shared/domain';
 import { Chart } from '../dashboards/chart';
 import { CLASS_COLOURS } from '../dashboards/class-colours';
 import { FigureCard } from '../dashboards/figure-card';
@@ -38,7 +38,7 @@ const heightOf = (rows: number) => Math.max(180, AXES_HEIGHT + rows * ROW_HEIGHT
  * Productivity index by package or by local (DOMAIN.md §3): a bar each, and a line at 1 —
  * the plan — so a bar past it beat the plan. A group with no production has no index (no bar).
  */
-export function ProductivityChart({ tableKey, table }: { tableKey: FigureTableKey; table: FigureTable }) {
+export function ProductivityChart({ table }: { table: FigureTable }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const names = tableCategories(table, 'name', locale);
@@ -87,7 +87,7 @@ export function ProductivityChart({ tableKey, table }: { tableKey: FigureTableKe
     },
   };
   return (
-    <FigureCard tableKey={tableKey} table={table}>
+    <FigureCard table={table}>
       {table.rows.length === 0 ? (
         <NoProduction />
       ) : (
@@ -97,8 +97,8 @@ export function ProductivityChart({ tableKey, table }: { tableKey: FigureTableKe
           options={options}
           format="decimal"
           height={heightOf(table.rows.length)}
-          label={t('dash:performance.productivityLabel', { title: t(`figures:tables.${tableKey}`) })}
-          testId={`chart-${tableKey}`}
+          label={t('dash:performance.productivityLabel', { title: t(`figures:tables.${table.key}`) })}
+          testId={`chart-${table.key}`}
         />
       )}
     </FigureCard>
@@ -106,7 +106,7 @@ export function ProductivityChart({ tableKey, table }: { tableKey: FigureTableKe
 }
 
 /** The distribution of added value (DOMAIN.md §3): each package's or local's share of the value-adding HH. */
-export function AddedValueChart({ tableKey, table }: { tableKey: FigureTableKey; table: FigureTable }) {
+export function AddedValueChart({ table }: { table: FigureTable }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const names = tableCategories(table, 'name', locale);
@@ -132,7 +132,7 @@ export function AddedValueChart({ tableKey, table }: { tableKey: FigureTableKey;
     },
   };
   return (
-    <FigureCard tableKey={tableKey} table={table}>
+    <FigureCard table={table}>
       {table.rows.length === 0 ? (
         <NoProduction />
       ) : (
@@ -142,8 +142,8 @@ export function AddedValueChart({ tableKey, table }: { tableKey: FigureTableKey;
           options={options}
           format="index"
           height={heightOf(table.rows.length)}
-          label={t('dash:performance.addedValueLabel', { title: t(`figures:tables.${tableKey}`) })}
-          testId={`chart-${tableKey}`}
+          label={t('dash:performance.addedValueLabel', { title: t(`figures:tables.${table.key}`) })}
+          testId={`chart-${table.key}`}
         />
       )}
     </FigureCard>

@@ -44,12 +44,7 @@ export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
         {t('figures:tables.compliance')}
       </h2>
       <FigureGrid min={380}>
-        <FigureCard
-          tableKey="compliance"
-          table={overall}
-          title={t('dash:projectHealth.complianceOverall')}
-          showTable="open"
-        >
+        <FigureCard table={overall} title={t('dash:projectHealth.complianceOverall')} showTable="open">
           <Kpi
             testId="kpi-compliance"
             colour={COMPLIANCE_COLOUR}
@@ -62,7 +57,7 @@ export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
             })}
           />
         </FigureCard>
-        <FigureCard tableKey="complianceReporters" table={reporters}>
+        <FigureCard table={reporters}>
           <Chart
             type="bar"
             format="index"
@@ -82,7 +77,7 @@ export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
           />
         </FigureCard>
       </FigureGrid>
-      <FigureCard tableKey="complianceDays" table={days}>
+      <FigureCard table={days}>
         <Chart
           type="line"
           format="index"

@@ -43,7 +43,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
     <>
       <ClassKpis totals={answer.totals} />
       <FigureGrid min={380}>
-        <FigureCard tableKey="totals" table={totals} title={classesTitle}>
+        <FigureCard table={totals} title={classesTitle}>
           <Chart
             type="donut"
             testId="chart-classes"
@@ -57,7 +57,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
             }}
           />
         </FigureCard>
-        <FigureCard tableKey="weekdays" table={weekdays}>
+        <FigureCard table={weekdays}>
           <Chart
             type="bar"
             testId="chart-weekdays"
@@ -74,7 +74,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
         </FigureCard>
       </FigureGrid>
       <div style={{ marginBottom: 16 }}>
-        <FigureCard tableKey="evolution" table={evolution}>
+        <FigureCard table={evolution}>
           <Chart
             type="line"
             format="index"

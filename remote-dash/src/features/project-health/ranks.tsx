@@ -42,7 +42,7 @@ function RankCard({ table, by }: { table: FigureTable; by: RankBy }) {
   const top = { ...ranked, rows: ranked.rows.slice(0, RANK_TOP) };
   const title = t(`figures:tables.${table.key}`);
   return (
-    <FigureCard tableKey={table.key} table={ranked} pageSize={RANK_TOP}>
+    <FigureCard table={ranked} pageSize={RANK_TOP}>
       <Chart
         type="bar"
         format="index"

@@ -28,7 +28,6 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
     <>
       <ClassKpis totals={answer.totals} />
       <FigureCard
-        tableKey="hours"
         table={hours}
         showTable="open"
         pageSize={24}
