@@ -48,6 +48,7 @@ export const enUS: Translation<typeof ptBR> = {
     hint: 'Choose a dashboard in the menu and select the contractor.',
   },
   kit: {
+    rankBy: 'Rank by',
     showValues: 'Show values',
     hideValues: 'Hide values',
     loading: 'Loading the data…',
@@ -67,7 +68,6 @@ export const enUS: Translation<typeof ptBR> = {
     paretoLabel:
       'Pareto chart: HH of each occurrence, highest first, in the colour of its class, and the cumulative share',
     legend: 'Legend',
-    rankBy: 'Rank by',
     registersOf: 'Registers: {{value}}',
     functionsLabel: 'Bar chart: value-adding, hidden waste and evident waste of each function, ranked by {{ranking}}',
   },
@@ -94,7 +94,6 @@ export const enUS: Translation<typeof ptBR> = {
   projectHealth: {
     classes: 'HH by class',
     ranks: 'Rankings',
-    rankBy: 'Rank by',
     rankChart: '{{title}}: the first {{count}} by {{by}}',
     goal: 'Goal',
     complianceOverall: 'Overall compliance',

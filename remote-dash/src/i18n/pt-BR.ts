@@ -45,6 +45,7 @@ export const ptBR = {
     hint: 'Escolha um painel no menu ao lado e selecione a contratada.',
   },
   kit: {
+    rankBy: 'Ordenar por',
     showValues: 'Ver valores',
     hideValues: 'Ocultar valores',
     loading: 'Carregando os dados…',
@@ -64,7 +65,6 @@ export const ptBR = {
     paretoLabel:
       'Gráfico de Pareto: HH de cada ocorrência, em ordem decrescente, na cor da sua classe, e a participação acumulada',
     legend: 'Legenda',
-    rankBy: 'Ordenar por',
     registersOf: 'Registros: {{value}}',
     functionsLabel:
       'Gráfico de barras: agrega valor, perda oculta e perda evidente de cada função, ordenadas por {{ranking}}',
@@ -92,7 +92,6 @@ export const ptBR = {
   projectHealth: {
     classes: 'HH por classe',
     ranks: 'Classificações',
-    rankBy: 'Ordenar por',
     rankChart: '{{title}}: os {{count}} primeiros por {{by}}',
     goal: 'Meta',
     complianceOverall: 'Aderência geral',

@@ -10,3 +10,4 @@ export * from './use-dashboard';
 export * from './use-locale';
 export * from './layout';
 export * from './class-kpis';
+export * from './rank';

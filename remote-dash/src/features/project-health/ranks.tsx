@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { FigureColumnKey, FigureTable, ProjectHealthDashboard } from '@canteiro/shared/domain';
+import type { FigureTable, ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { dashboardTable } from '@canteiro/shared/domain';
 import {
   CLASS_COLUMNS,
@@ -10,29 +9,18 @@ import {
   Chart,
   FigureCard,
   FigureGrid,
+  RankBySelector,
+  rankRows,
   tableCategories,
   tableSeries,
   useLocale,
 } from '../dashboards';
+import type { RankBy } from '../dashboards';
 
 /** The four ranked lists of the answer, as figure tables (spec §2: packages, locals, functions, activities). */
 const RANKS = ['packages', 'locals', 'functions', 'activities'] as const;
 /** How many of a list the chart draws: the table's first page, so both show the same names. */
 export const RANK_TOP = 10;
-
-export type RankBy = (typeof CLASS_COLUMNS.index)[number];
-
-/**
- * The server orders each list by value-adding index; ranked by a waste, the same rows (the
- * server's figures) are re-ordered here, highest first, an empty index last, ties by name.
- */
-export function rankRows(table: FigureTable, by: FigureColumnKey): FigureTable {
-  const value = (row: FigureTable['rows'][number]) => (typeof row[by] === 'number' ? (row[by] as number) : -Infinity);
-  const rows = [...table.rows].sort(
-    (a, b) => value(b) - value(a) || String(a.name ?? '').localeCompare(String(b.name ?? '')),
-  );
-  return { ...table, rows };
-}
 
 /** One list: its first ten as stacked horizontal bars of the three indexes, the whole list in its table. */
 function RankCard({ table, by }: { table: FigureTable; by: RankBy }) {
@@ -75,19 +63,7 @@ export function Ranks({ answer }: { answer: ProjectHealthDashboard }) {
         <h2 id="ranks-title" style={{ fontSize: 18, margin: 0, fontWeight: 600 }}>
           {t('dash:projectHealth.ranks')}
         </h2>
-        <span id="rank-by-label" style={{ marginLeft: 'auto' }}>
-          {t('dash:projectHealth.rankBy')}
-        </span>
-        <Radio.Group
-          aria-labelledby="rank-by-label"
-          data-testid="rank-by"
-          optionType="button"
-          buttonStyle="solid"
-          size="small"
-          value={by}
-          onChange={(event) => setBy(event.target.value as RankBy)}
-          options={CLASS_COLUMNS.index.map((column) => ({ value: column, label: t(`figures:columns.${column}`) }))}
-        />
+        <RankBySelector value={by} onChange={setBy} style={{ marginLeft: 'auto' }} />
       </div>
       <FigureGrid min={400}>
         {RANKS.map((key) => (
