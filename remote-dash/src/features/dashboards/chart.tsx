@@ -1,6 +1,6 @@
 import { Suspense, lazy, useId, useMemo } from 'react';
 import type { ApexOptions } from 'apexcharts';
-import { themeTokens } from '@canteiro/shared/core';
+import { navColors, themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
 import type { FigureFormat, Locale } from '@canteiro/shared/domain';
 import { useLocale } from './use-locale';
@@ -68,7 +68,7 @@ function defaultOptions(
                 tooltip: { enabled: false },
               },
           // Room at the right for the last category's label (a date) and a line's last marker.
-          grid: { borderColor: '#e4e8e4', padding: { right: 24 } },
+          grid: { borderColor: navColors.border, padding: { right: 24 } },
         }),
     // Never `stroke: undefined`: apexcharts reads stroke.colors and throws on a missing object.
     ...(type === 'line' || type === 'area' ? { stroke: { width: 3, curve: 'straight' as const } } : {}),

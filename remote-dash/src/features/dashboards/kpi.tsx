@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { themeTokens } from '@canteiro/shared/core';
+import { navColors, themeTokens } from '@canteiro/shared/core';
 import { LowConfidenceTag } from './figure-table';
 
 /**
@@ -26,8 +26,8 @@ export function Kpi({
     <div
       data-testid={testId}
       style={{
-        border: '1px solid #e4e8e4',
-        borderLeft: `4px solid ${colour ?? '#e4e8e4'}`,
+        border: `1px solid ${navColors.border}`,
+        borderLeft: `4px solid ${colour ?? navColors.border}`,
         borderRadius: themeTokens.borderRadius,
         padding: '10px 14px',
         background: '#fff',

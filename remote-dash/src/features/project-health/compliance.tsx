@@ -5,7 +5,7 @@ import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { themeTokens } from '@canteiro/shared/core';
 import { Chart, FigureCard, FigureGrid, Kpi, tableCategories, tableSeries, useLocale } from '../dashboards';
 
-const COMPLIANCE_COLOUR = '#1f6fb2';
+const COMPLIANCE_COLOUR = themeTokens.colorInfo;
 
 /** The goal as a dashed line at 100 % on a compliance chart (`y` on columns and lines, `x` on horizontal bars). */
 const goalLine = (label: string) => ({
