@@ -1,13 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { i18n, useSession } from '@canteiro/shared/core';
+import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
-import type { ByFunctionDashboard, ClassTotals } from '@canteiro/shared/domain';
-import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
+import type { ByFunctionDashboard } from '@canteiro/shared/domain';
 import { ByFunctionView } from '../features/by-function/by-function-view';
 import { CLASS_COLOURS } from '../features/dashboards/class-colours';
-import { enUS } from '../i18n/en-US';
-import { ptBR } from '../i18n/pt-BR';
+import { classes, drawn, harness, json, renderAt, setUpFakeServer, setUpTranslations } from './dashboard-kit.harness';
 import ByFunctionPage from '../pages/by-function-page';
 
 /**
@@ -30,26 +27,8 @@ interface Drawn {
     yaxis?: { min?: number; max?: number; opposite?: boolean }[];
   };
 }
-async function drawn(testId: string): Promise<Drawn> {
-  const chart = await within(await screen.findByTestId(testId)).findByTestId('apex');
-  return {
-    series: JSON.parse(chart.getAttribute('data-series') ?? '[]') as Drawn['series'],
-    options: JSON.parse(chart.getAttribute('data-options') ?? '{}') as Drawn['options'],
-  };
-}
 const ys = (data: Drawn['series'][number]['data']) =>
   data.map((point) => (point !== null && typeof point === 'object' ? point.y : point));
-
-const classes = (va: number, hw: number, ew: number, workers: number, registers: number): ClassTotals => {
-  const total = va + hw + ew;
-  return {
-    hh: { valueAdding: va, hiddenWaste: hw, evidentWaste: ew, total },
-    index: { valueAdding: va / total, hiddenWaste: hw / total, evidentWaste: ew / total },
-    workers,
-    registers,
-    lowConfidence: workers < 385,
-  };
-};
 
 // 3 835 workers seen in 980 registers, 1 917,5 HH; 3,75 people per (report time, local).
 const answer: ByFunctionDashboard = {
@@ -96,15 +75,7 @@ const answer: ByFunctionDashboard = {
   ],
 };
 
-beforeAll(() => {
-  registerKitTranslations();
-  i18n.addResourceBundle('pt-BR', 'dash', ptBR, true, true);
-  i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
-});
-beforeEach(async () => {
-  await i18n.changeLanguage('pt-BR');
-});
-jest.setTimeout(60_000);
+setUpTranslations();
 
 describe('the By function dashboard', () => {
   it('writes the headline figures in pt-BR, the registers with their sample and low-confidence mark', async () => {
@@ -115,7 +86,7 @@ describe('the By function dashboard', () => {
     expect(screen.getByTestId('kpi-registers-value')).toHaveTextContent('980');
     expect(screen.getByTestId('kpi-registers')).toHaveTextContent('Amostra: 3.835 observações');
     expect(within(screen.getByTestId('kpi-registers')).queryByTestId('low-confidence')).not.toBeInTheDocument();
-    await drawn('chart-topOccurrences');
+    await drawn<Drawn>('chart-topOccurrences');
   });
 
   it('marks the registers low-confidence under 385 observations', async () => {
@@ -123,7 +94,7 @@ describe('the By function dashboard', () => {
     expect(within(screen.getByTestId('kpi-registers')).getByTestId('low-confidence')).toHaveTextContent(
       'Baixa confiança',
     );
-    await drawn('chart-topOccurrences');
+    await drawn<Drawn>('chart-topOccurrences');
   });
 
   it('writes them in en-US too', async () => {
@@ -132,13 +103,13 @@ describe('the By function dashboard', () => {
     expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1,917.5');
     expect(screen.getByTestId('kpi-totalPeople-value')).toHaveTextContent('3,835');
     expect(screen.getByRole('heading', { level: 2, name: 'Top occurrences' })).toBeInTheDocument();
-    await drawn('chart-topOccurrences');
+    await drawn<Drawn>('chart-topOccurrences');
   });
 
   it('draws the Pareto from the top occurrences table: HH bars in the class colours, the running share on a 0–100 % axis', async () => {
     render(<ByFunctionView answer={answer} />);
     const table = dashboardTable('by-function', answer, 'topOccurrences');
-    const { series, options } = await drawn('chart-topOccurrences');
+    const { series, options } = await drawn<Drawn>('chart-topOccurrences');
     expect(series.map((item) => [item.name, item.type])).toEqual([
       ['HH', 'column'],
       ['Participação acumulada', 'line'],
@@ -167,7 +138,7 @@ describe('the By function dashboard', () => {
 
   it('ranks the functions by the index chosen, chart and table in the same order', async () => {
     render(<ByFunctionView answer={answer} />);
-    let { series, options } = await drawn('chart-functions');
+    let { series, options } = await drawn<Drawn>('chart-functions');
     // By value-adding (the server's order): value-adding first, in its colour.
     expect(series.map((item) => item.name)).toEqual(['Agrega valor', 'Perda oculta', 'Perda evidente']);
     expect(options.colors).toEqual([CLASS_COLOURS.valueAdding, CLASS_COLOURS.hiddenWaste, CLASS_COLOURS.evidentWaste]);
@@ -175,7 +146,7 @@ describe('the By function dashboard', () => {
     expect(series[0]!.data).toEqual(answer.functions.map((item) => item.index.valueAdding));
 
     fireEvent.click(screen.getByRole('radio', { name: 'Perda evidente' }));
-    ({ series, options } = await drawn('chart-functions'));
+    ({ series, options } = await drawn<Drawn>('chart-functions'));
     expect(series.map((item) => item.name)).toEqual(['Perda evidente', 'Agrega valor', 'Perda oculta']);
     expect(options.colors).toEqual([CLASS_COLOURS.evidentWaste, CLASS_COLOURS.valueAdding, CLASS_COLOURS.hiddenWaste]);
     // Evident waste: Servente 59,5 %, Carpinteiro 20 %, Armador 10 %.
@@ -199,49 +170,22 @@ describe('the By function dashboard', () => {
 });
 
 describe('the By function page', () => {
-  const json = (body: unknown) =>
-    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  let current: ByFunctionDashboard = answer;
-  beforeEach(() => {
-    globalThis.MessageChannel ??= class {
-      port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
-      port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.({}), 0) };
-    } as unknown as typeof MessageChannel;
-    global.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(String(input), init);
-      const url = new URL(request.url);
-      if (url.pathname === '/api/contracts/options') return json([{ id: 1, name: 'Contrato Alfa' }]);
-      if (url.pathname.endsWith('/options')) return json([]);
-      if (url.pathname === '/api/dashboards/by-function') return json(current);
-      return new Response('{}', { status: 404 });
-    }) as typeof fetch;
-    document.cookie = 'XSRF-TOKEN=x; path=/';
-    useSession
-      .getState()
-      .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
-    forgetContexts();
-  });
+  setUpFakeServer();
+  const answerWith = (body: ByFunctionDashboard) => harness.answers.set('by-function', [() => json(body)]);
+  const ENTRY = '/?contract=1&from=2026-11-01&to=2026-11-20';
 
   it('shows the answer of /api/dashboards/by-function under the header', async () => {
-    current = answer;
-    render(
-      <MemoryRouter initialEntries={['/?contract=1&from=2026-11-01&to=2026-11-20']}>
-        <ByFunctionPage />
-      </MemoryRouter>,
-    );
+    answerWith(answer);
+    renderAt(ENTRY, <ByFunctionPage />);
     expect(await screen.findByTestId('dashboard-by-function')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Por função' })).toBeInTheDocument();
     expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1.917,5');
-    await drawn('chart-functions');
+    await drawn<Drawn>('chart-functions');
   });
 
   it('says there is nothing for these filters when no register matched', async () => {
-    current = { ...answer, registers: 0, totalHh: 0, totalPeople: 0, topOccurrences: [], functions: [] };
-    render(
-      <MemoryRouter initialEntries={['/?contract=1&from=2026-11-01&to=2026-11-20']}>
-        <ByFunctionPage />
-      </MemoryRouter>,
-    );
+    answerWith({ ...answer, registers: 0, totalHh: 0, totalPeople: 0, topOccurrences: [], functions: [] });
+    renderAt(ENTRY, <ByFunctionPage />);
     expect(await screen.findByTestId('no-data')).toHaveTextContent('Nenhum dado para estes filtros.');
     expect(screen.queryByTestId('dashboard-by-function')).not.toBeInTheDocument();
   });

@@ -1,17 +1,20 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { i18n, useSession } from '@canteiro/shared/core';
-import type { ClassTotals } from '@canteiro/shared/domain';
+import type { ClassTotals, DashboardPeriod } from '@canteiro/shared/domain';
 import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
 import { enUS } from '../i18n/en-US';
 import { ptBR } from '../i18n/pt-BR';
 
 /**
  * What the dashboard screens' tests share: a fake HTTP layer (the only thing faked; the
- * screens, the header and the kit run as they are) and the answers' building blocks.
- * apexcharts is mocked in each test file (jest.mock is hoisted per file): see chartMock.
+ * screens, the header and the kit run as they are), the answers' building blocks and the
+ * chart stand-in's read-back. apexcharts is mocked in each test file (jest.mock is hoisted
+ * per file): `jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'))`.
  */
+
+const PERIOD: DashboardPeriod = { first: '2026-09-01', last: '2026-11-20', from: '2026-10-26', to: '2026-11-22' };
 
 export interface Call {
   url: URL;
@@ -21,6 +24,8 @@ export const harness = {
   /** Answers of `/api/dashboards/<name>` in order; the last one repeats. */
   answers: new Map<string, (() => Response)[]>(),
   location: null as ReturnType<typeof useLocation> | null,
+  /** The answer of `/api/dashboards/period` (the default range). */
+  period: PERIOD,
 };
 
 export const json = (body: unknown, status = 200) =>
@@ -33,8 +38,7 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit) {
   if (url.pathname === '/api/contracts/options') return json([{ id: 1, name: 'Contrato Alfa' }]);
   const options = /^\/api\/(\w+)\/options$/.exec(url.pathname);
   if (options) return json([1, 2].map((id) => ({ id, name: `${options[1]} ${id}` })));
-  if (url.pathname === '/api/dashboards/period')
-    return json({ first: '2026-09-01', last: '2026-11-20', from: '2026-10-26', to: '2026-11-22' });
+  if (url.pathname === '/api/dashboards/period') return json(harness.period);
   const dashboard = /^\/api\/dashboards\/([\w-]+)$/.exec(url.pathname);
   const queue = dashboard ? harness.answers.get(dashboard[1]!) : undefined;
   if (queue?.length) return (queue.length > 1 ? queue.shift()! : queue[0]!)();
@@ -78,14 +82,38 @@ export const chartData = (element: HTMLElement) => ({
   categories: JSON.parse(element.dataset.categories!) as unknown,
 });
 
-/** Call in a test file's top level: translations, session, fetch, before each test. */
-export function setUpDashboardTests(): void {
+/** What the chart inside `testId` was given: its type, series and options, typed as the test reads them. */
+export async function drawn<Drawn extends { series: unknown; options: unknown }>(testId: string): Promise<Drawn> {
+  const chart = await within(await screen.findByTestId(testId)).findByTestId('apex');
+  return {
+    type: chart.getAttribute('data-type') ?? '',
+    series: JSON.parse(chart.getAttribute('data-series') ?? '[]') as Drawn['series'],
+    options: JSON.parse(chart.getAttribute('data-options') ?? '{}') as Drawn['options'],
+  } as unknown as Drawn;
+}
+
+/** Call in a test file's top level: the module's words, pt-BR before each test (a view's tests). */
+export function setUpTranslations(): void {
   beforeAll(() => {
     registerKitTranslations();
     i18n.addResourceBundle('pt-BR', 'dash', ptBR, true, true);
     i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
   });
   beforeEach(async () => {
+    await i18n.changeLanguage('pt-BR');
+  });
+  jest.setTimeout(60_000);
+}
+
+/** Call in a test file's top level: translations, session, fetch, before each test (a screen's tests). */
+export function setUpDashboardTests(): void {
+  setUpTranslations();
+  setUpFakeServer();
+}
+
+/** A signed-in admin and the fake server, fresh before each test (in a file or a describe block). */
+export function setUpFakeServer(): void {
+  beforeEach(() => {
     globalThis.MessageChannel ??= class {
       port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
       port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.({}), 0) };
@@ -97,8 +125,7 @@ export function setUpDashboardTests(): void {
     useSession
       .getState()
       .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
+    harness.period = PERIOD;
     forgetContexts();
-    await i18n.changeLanguage('pt-BR');
   });
-  jest.setTimeout(60_000);
 }

@@ -1,11 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { i18n, useSession } from '@canteiro/shared/core';
+import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
-import type { ClassTotals, FigureTable, RoutineDashboard } from '@canteiro/shared/domain';
-import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
+import type { FigureTable, RoutineDashboard } from '@canteiro/shared/domain';
 import {
   CLASS_COLUMNS,
   Chart,
@@ -15,8 +13,7 @@ import {
   tableCategories,
   tableSeries,
 } from '../features/dashboards';
-import { enUS } from '../i18n/en-US';
-import { ptBR } from '../i18n/pt-BR';
+import { classes, dashboardCalls, harness, json, renderAt, setUpDashboardTests } from './dashboard-kit.harness';
 
 /**
  * Issue 11: the dashboards' kit. apexcharts draws nothing under jsdom: the chart is replaced
@@ -25,24 +22,6 @@ import { ptBR } from '../i18n/pt-BR';
  */
 jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
-let location: ReturnType<typeof useLocation>;
-function LocationProbe() {
-  location = useLocation();
-  return null;
-}
-
-const classes = (va: number, hw: number, ew: number, workers: number, registers: number): ClassTotals => {
-  const total = va + hw + ew;
-  return {
-    hh: { valueAdding: va, hiddenWaste: hw, evidentWaste: ew, total },
-    index: total
-      ? { valueAdding: va / total, hiddenWaste: hw / total, evidentWaste: ew / total }
-      : { valueAdding: null, hiddenWaste: null, evidentWaste: null },
-    workers,
-    registers,
-    lowConfidence: workers < 385,
-  };
-};
 // 07:00 holds 7.5 HH value-adding of 17.2: an index of 43.6 %, from 40 observations (low confidence).
 const routine: RoutineDashboard = {
   filters: { contract: 1, range: 'week' } as RoutineDashboard['filters'],
@@ -55,28 +34,7 @@ const routine: RoutineDashboard = {
   ],
 };
 
-interface Call {
-  url: URL;
-}
-let calls: Call[] = [];
-let answers: (() => Response)[] = [];
-let period = { first: '2026-09-01', last: '2026-11-20', from: '2026-10-26', to: '2026-11-22' };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-async function fakeFetch(input: RequestInfo | URL, init?: RequestInit) {
-  const request = input instanceof Request ? input : new Request(String(input), init);
-  const url = new URL(request.url);
-  calls.push({ url });
-  if (url.pathname === '/api/contracts/options') return json([{ id: 1, name: 'Contrato Alfa' }]);
-  const options = /^\/api\/(\w+)\/options$/.exec(url.pathname);
-  if (options) return json([1, 2].map((id) => ({ id, name: `${options[1]} ${id}` })));
-  if (url.pathname === '/api/dashboards/period') return json(period);
-  if (url.pathname === '/api/dashboards/routine') return (answers.shift() ?? (() => json(routine)))();
-  return json({ code: 'not_found', message: 'no' }, 404);
-}
-const dashboardCalls = () => calls.filter((call) => call.url.pathname === '/api/dashboards/routine');
-const searchOf = () => Object.fromEntries(new URLSearchParams(location.search));
+const searchOf = () => Object.fromEntries(new URLSearchParams(harness.location!.search));
 
 /** A screen as the pages write them: a card with a chart of a table's columns and that table. */
 function HoursCard({ answer }: { answer: RoutineDashboard }) {
@@ -96,44 +54,22 @@ function HoursCard({ answer }: { answer: RoutineDashboard }) {
 }
 
 const renderScreen = (entry: string, isEmpty = (answer: RoutineDashboard) => answer.hours.length === 0) =>
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <DashboardScreen name="routine" titleKey="dash:routes.routine.title" isEmpty={isEmpty}>
-        {(answer) => <HoursCard answer={answer} />}
-      </DashboardScreen>
-      <LocationProbe />
-    </MemoryRouter>,
+  renderAt(
+    entry,
+    <DashboardScreen name="routine" titleKey="dash:routes.routine.title" isEmpty={isEmpty}>
+      {(answer) => <HoursCard answer={answer} />}
+    </DashboardScreen>,
   );
 
-beforeAll(() => {
-  registerKitTranslations();
-  i18n.addResourceBundle('pt-BR', 'dash', ptBR, true, true);
-  i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
-});
-beforeEach(async () => {
-  globalThis.MessageChannel ??= class {
-    port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
-    port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.({}), 0) };
-  } as unknown as typeof MessageChannel;
-  calls = [];
-  answers = [];
-  period = { first: '2026-09-01', last: '2026-11-20', from: '2026-10-26', to: '2026-11-22' };
-  global.fetch = fakeFetch as typeof fetch;
-  document.cookie = 'XSRF-TOKEN=x; path=/';
-  useSession
-    .getState()
-    .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
-  forgetContexts();
-  await i18n.changeLanguage('pt-BR');
-});
-jest.setTimeout(60_000);
+setUpDashboardTests();
+// Each test's answers of /api/dashboards/routine in order, the last repeated: by default the one above.
+beforeEach(() => harness.answers.set('routine', [() => json(routine)]));
 
 describe('DashboardScreen', () => {
   it('shows the loading state, then the answer of the header’s query', async () => {
     let release: () => void = () => undefined;
-    answers = [() => json(routine)];
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const original = fakeFetch;
+    const original = global.fetch;
     global.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       if (url.pathname === '/api/dashboards/routine') await gate;
@@ -144,14 +80,14 @@ describe('DashboardScreen', () => {
     release();
     expect(await screen.findByTestId('dashboard-routine')).toBeInTheDocument();
     expect(screen.queryByTestId('dashboard-loading')).not.toBeInTheDocument();
-    expect(Object.fromEntries(dashboardCalls()[0]!.url.searchParams)).toEqual({
+    expect(Object.fromEntries(dashboardCalls('routine')[0]!.url.searchParams)).toEqual({
       contract: '1',
       from: '2026-11-01',
       to: '2026-11-20',
       function: '3',
     });
     // The dates were chosen: no default range asked for.
-    expect(calls.some((call) => call.url.pathname === '/api/dashboards/period')).toBe(false);
+    expect(harness.calls.some((call) => call.url.pathname === '/api/dashboards/period')).toBe(false);
     expect(screen.getByRole('heading', { level: 1, name: 'Rotina' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'HH hora a hora' })).toBeInTheDocument();
   });
@@ -160,24 +96,24 @@ describe('DashboardScreen', () => {
     renderScreen('/?contract=1');
     await screen.findByTestId('dashboard-routine');
     expect(searchOf()).toEqual({ contract: '1', from: '2026-10-26', to: '2026-11-22' });
-    const asked = calls.find((call) => call.url.pathname === '/api/dashboards/period');
+    const asked = harness.calls.find((call) => call.url.pathname === '/api/dashboards/period');
     expect(asked?.url.searchParams.get('contract')).toBe('1');
     // One request, with the range: never one for the whole history first.
-    expect(dashboardCalls().map((call) => Object.fromEntries(call.url.searchParams))).toEqual([
+    expect(dashboardCalls('routine').map((call) => Object.fromEntries(call.url.searchParams))).toEqual([
       { contract: '1', from: '2026-10-26', to: '2026-11-22' },
     ]);
   });
 
   it('asks without dates when the contract has no data yet', async () => {
-    period = { first: null, last: null, from: null, to: null } as unknown as typeof period;
+    harness.period = { first: null, last: null, from: null, to: null };
     renderScreen('/?contract=1');
     await screen.findByTestId('dashboard-routine');
     expect(searchOf()).toEqual({ contract: '1' });
-    expect(Object.fromEntries(dashboardCalls()[0]!.url.searchParams)).toEqual({ contract: '1' });
+    expect(Object.fromEntries(dashboardCalls('routine')[0]!.url.searchParams)).toEqual({ contract: '1' });
   });
 
   it('says "Erro ao buscar os dados" when the call fails, and the retry asks again', async () => {
-    answers = [() => json({ code: 'server_error', message: 'x' }, 500)];
+    harness.answers.set('routine', [() => json({ code: 'server_error', message: 'x' }, 500), () => json(routine)]);
     renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
     const alert = await screen.findByTestId('fetch-error');
     expect(alert).toHaveTextContent('Erro ao buscar os dados');
@@ -185,11 +121,11 @@ describe('DashboardScreen', () => {
     fireEvent.click(within(alert).getByRole('button', { name: /Tentar novamente/ }));
     expect(await screen.findByTestId('dashboard-routine')).toBeInTheDocument();
     expect(screen.queryByTestId('fetch-error')).not.toBeInTheDocument();
-    expect(dashboardCalls()).toHaveLength(2);
+    expect(dashboardCalls('routine')).toHaveLength(2);
   });
 
   it('shows "no data" when the answer has nothing to draw', async () => {
-    answers = [() => json({ ...routine, hours: [] })];
+    harness.answers.set('routine', [() => json({ ...routine, hours: [] })]);
     renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
     expect(await screen.findByTestId('no-data')).toHaveTextContent('Nenhum dado para estes filtros.');
     expect(screen.queryByTestId('dashboard-routine')).not.toBeInTheDocument();
@@ -199,10 +135,10 @@ describe('DashboardScreen', () => {
     const { unmount } = renderScreen('/');
     expect(await screen.findByTestId('dashboard-routine')).toBeInTheDocument(); // the one contract is chosen
     unmount();
-    calls = [];
+    harness.calls = [];
     renderScreen('/?contract=1&from=2026-11-20&to=2026-11-01');
     expect(await screen.findByTestId('filters-refused')).toBeInTheDocument();
-    expect(dashboardCalls()).toHaveLength(0);
+    expect(dashboardCalls('routine')).toHaveLength(0);
   });
 
   it('offers the export of its tables with the same filters', async () => {

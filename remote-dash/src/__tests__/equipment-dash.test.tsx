@@ -2,11 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { EquipmentDashboard } from '@canteiro/shared/domain';
-import { registerKitTranslations } from '@canteiro/shared/ui';
 import { CLASS_COLOURS } from '../features/dashboards/class-colours';
 import { EquipmentView } from '../features/equipment-dash/equipment-view';
-import { enUS } from '../i18n/en-US';
-import { ptBR } from '../i18n/pt-BR';
+import { drawn, setUpTranslations } from './dashboard-kit.harness';
 
 /**
  * Issue 11, "Equipment" (spec §9: top 5 companies): the observations, utilization per machine
@@ -19,13 +17,6 @@ jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 interface Drawn {
   series: { name: string; data: (number | null)[] }[];
   options: { colors?: string[]; chart?: { stacked?: boolean; stackType?: string }; xaxis?: { categories?: string[] } };
-}
-async function drawn(testId: string): Promise<Drawn> {
-  const chart = await within(await screen.findByTestId(testId)).findByTestId('apex');
-  return {
-    series: JSON.parse(chart.getAttribute('data-series') ?? '[]') as Drawn['series'],
-    options: JSON.parse(chart.getAttribute('data-options') ?? '{}') as Drawn['options'],
-  };
 }
 
 const machine = (id: number, name: string, company: string, working: number, idle: number, down: number) => {
@@ -58,34 +49,26 @@ const answer: EquipmentDashboard = {
   observations: 1700,
 };
 
-beforeAll(() => {
-  registerKitTranslations();
-  i18n.addResourceBundle('pt-BR', 'dash', ptBR, true, true);
-  i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
-});
-beforeEach(async () => {
-  await i18n.changeLanguage('pt-BR');
-});
-jest.setTimeout(60_000);
+setUpTranslations();
 
 describe('the Equipment dashboard', () => {
   it('writes the observations in pt-BR and en-US', async () => {
     const { unmount } = render(<EquipmentView answer={answer} />);
     expect(screen.getByTestId('kpi-observations-value')).toHaveTextContent('1.700');
     expect(screen.getByTestId('kpi-machines-value')).toHaveTextContent('3');
-    await drawn('chart-equipment');
+    await drawn<Drawn>('chart-equipment');
     unmount();
     await i18n.changeLanguage('en-US');
     render(<EquipmentView answer={answer} />);
     expect(screen.getByTestId('kpi-observations-value')).toHaveTextContent('1,700');
     expect(screen.getByRole('heading', { level: 2, name: 'Equipment utilization' })).toBeInTheDocument();
-    await drawn('chart-equipment');
+    await drawn<Drawn>('chart-equipment');
   });
 
   it('stacks working, idle and down per machine in the server’s order, the numbers of its table', async () => {
     render(<EquipmentView answer={answer} />);
     const table = dashboardTable('equipment', answer, 'equipment');
-    const { series, options } = await drawn('chart-equipment');
+    const { series, options } = await drawn<Drawn>('chart-equipment');
     expect(series.map((item) => item.name)).toEqual(['Operando', 'Parado', 'Quebrado']);
     expect(series[0]!.data).toEqual(table.rows.map((row) => row.working));
     expect(series[1]!.data).toEqual(table.rows.map((row) => row.idle));
@@ -107,7 +90,7 @@ describe('the Equipment dashboard', () => {
   it('draws the top 5 companies by occurrences from their table', async () => {
     render(<EquipmentView answer={answer} />);
     const table = dashboardTable('equipment', answer, 'topCompanies');
-    const { series, options } = await drawn('chart-topCompanies');
+    const { series, options } = await drawn<Drawn>('chart-topCompanies');
     expect(series).toEqual([{ name: 'Ocorrências', data: table.rows.map((row) => row.occurrences) }]);
     expect(options.xaxis?.categories).toEqual(['Concremix', 'Locaguindastes', 'Elevasul']);
     expect(screen.getByRole('heading', { level: 2, name: 'Empresas com mais ocorrências' })).toBeInTheDocument();
@@ -116,12 +99,12 @@ describe('the Equipment dashboard', () => {
   it('says the function and occurrence filters change nothing here, only when one is set', async () => {
     const { unmount } = render(<EquipmentView answer={answer} />);
     expect(screen.queryByTestId('equipment-filters-ignored')).not.toBeInTheDocument();
-    await drawn('chart-equipment');
+    await drawn<Drawn>('chart-equipment');
     unmount();
     render(<EquipmentView answer={{ ...answer, filters: { ...answer.filters, occurrence: 9 } }} />);
     expect(screen.getByTestId('equipment-filters-ignored')).toHaveTextContent(
       'Os filtros de função e de ocorrência não se aplicam aos equipamentos',
     );
-    await drawn('chart-equipment');
+    await drawn<Drawn>('chart-equipment');
   });
 });

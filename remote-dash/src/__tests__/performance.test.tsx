@@ -2,11 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { PerformanceDashboard } from '@canteiro/shared/domain';
-import { registerKitTranslations } from '@canteiro/shared/ui';
 import { CLASS_COLOURS } from '../features/dashboards/class-colours';
 import { PerformanceView, performanceIsEmpty } from '../features/performance/performance-view';
-import { enUS } from '../i18n/en-US';
-import { ptBR } from '../i18n/pt-BR';
+import { drawn, setUpTranslations } from './dashboard-kit.harness';
 
 /**
  * Issue 11, "Performance": activity status counts, productivity by package and by local against
@@ -23,14 +21,6 @@ interface Drawn {
     labels?: string[];
     xaxis?: { categories?: string[]; min?: number; max?: number };
     annotations?: { xaxis?: { x: number; label?: { text?: string } }[] };
-  };
-}
-async function drawn(testId: string): Promise<Drawn> {
-  const chart = await within(await screen.findByTestId(testId)).findByTestId('apex');
-  return {
-    type: chart.getAttribute('data-type') ?? '',
-    series: JSON.parse(chart.getAttribute('data-series') ?? '[]') as Drawn['series'],
-    options: JSON.parse(chart.getAttribute('data-options') ?? '{}') as Drawn['options'],
   };
 }
 
@@ -93,15 +83,7 @@ const answer: PerformanceDashboard = {
   activityStatus: { finished: 12, late: 3, inTerm: 1250 },
 };
 
-beforeAll(() => {
-  registerKitTranslations();
-  i18n.addResourceBundle('pt-BR', 'dash', ptBR, true, true);
-  i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
-});
-beforeEach(async () => {
-  await i18n.changeLanguage('pt-BR');
-});
-jest.setTimeout(60_000);
+setUpTranslations();
 
 describe('the Performance dashboard', () => {
   it('counts the activities finished, late and in term, KPIs and donut from the same table', async () => {
@@ -109,7 +91,7 @@ describe('the Performance dashboard', () => {
     expect(screen.getByTestId('kpi-finished')).toHaveTextContent('Concluídas12');
     expect(screen.getByTestId('kpi-late')).toHaveTextContent('Atrasadas3');
     expect(screen.getByTestId('kpi-inTerm')).toHaveTextContent('No prazo1.250');
-    const { type, series, options } = await drawn('chart-activityStatus');
+    const { type, series, options } = await drawn<Drawn>('chart-activityStatus');
     expect(type).toBe('donut');
     expect(series).toEqual(dashboardTable('performance', answer, 'activityStatus').rows.map((row) => row.count));
     expect(options.labels).toEqual(['Concluídas', 'Atrasadas', 'No prazo']);
@@ -119,7 +101,7 @@ describe('the Performance dashboard', () => {
     render(<PerformanceView answer={answer} />);
     for (const key of ['byPackage', 'byLocal'] as const) {
       const table = dashboardTable('performance', answer, key);
-      const { series, options } = await drawn(`chart-${key}`);
+      const { series, options } = await drawn<Drawn>(`chart-${key}`);
       expect(series).toEqual([
         { name: 'Índice de produtividade', data: table.rows.map((row) => row.productivityIndex) },
       ]);
@@ -136,7 +118,7 @@ describe('the Performance dashboard', () => {
     render(<PerformanceView answer={answer} />);
     for (const key of ['addedValueByPackage', 'addedValueByLocal'] as const) {
       const table = dashboardTable('performance', answer, key);
-      const { series, options } = await drawn(`chart-${key}`);
+      const { series, options } = await drawn<Drawn>(`chart-${key}`);
       expect(series).toEqual([{ name: 'Participação', data: table.rows.map((row) => row.share) }]);
       expect(options.colors).toEqual([CLASS_COLOURS.valueAdding]);
     }
@@ -150,7 +132,7 @@ describe('the Performance dashboard', () => {
       'Armação de vigaskg80,01.250,000,080,061,25',
       'Alvenaria do térreom²12,50,000,85',
     ]);
-    await drawn('chart-byPackage');
+    await drawn<Drawn>('chart-byPackage');
   });
 
   it('writes the figures in en-US too', async () => {
@@ -160,7 +142,7 @@ describe('the Performance dashboard', () => {
     expect(within(screen.getByTestId('table-activities')).getAllByRole('row')[2]).toHaveTextContent(
       'Armação de vigaskg80.01,250.000.080.061.25',
     );
-    const { options } = await drawn('chart-byPackage');
+    const { options } = await drawn<Drawn>('chart-byPackage');
     expect(options.annotations?.xaxis?.[0]?.label?.text).toBe('Plan = 1.00');
   });
 
@@ -172,6 +154,6 @@ describe('the Performance dashboard', () => {
     );
     expect(performanceIsEmpty(idle)).toBe(false);
     expect(performanceIsEmpty({ ...idle, activityStatus: { finished: 0, late: 0, inTerm: 0 } })).toBe(true);
-    await drawn('chart-activityStatus');
+    await drawn<Drawn>('chart-activityStatus');
   });
 });
