@@ -152,6 +152,10 @@ describe('the Performance dashboard', () => {
     expect(within(screen.getByTestId('card-byPackage')).getByTestId('no-production')).toHaveTextContent(
       'Nenhuma produção apontada para estes filtros.',
     );
+    // No value-adding HH is not "no production": the added value says there is no data.
+    expect(within(screen.getByTestId('card-addedValueByPackage')).getByTestId('no-production')).toHaveTextContent(
+      'Nenhum dado para estes filtros.',
+    );
     expect(performanceIsEmpty(idle)).toBe(false);
     expect(performanceIsEmpty({ ...idle, activityStatus: { finished: 0, late: 0, inTerm: 0 } })).toBe(true);
     await drawn<Drawn>('chart-activityStatus');

@@ -134,7 +134,7 @@ export function AddedValueChart({ table }: { table: FigureTable }) {
   return (
     <FigureCard table={table}>
       {table.rows.length === 0 ? (
-        <NoProduction />
+        <NoProduction messageKey="dash:noData" />
       ) : (
         <Chart
           type="bar"
@@ -150,11 +150,12 @@ export function AddedValueChart({ table }: { table: FigureTable }) {
   );
 }
 
-function NoProduction() {
+/** An empty chart's place: nothing produced (productivity), or no value-adding HH (added value). */
+function NoProduction({ messageKey = 'dash:performance.nothing' }: { messageKey?: string }) {
   const { t } = useTranslation('dash');
   return (
     <p style={{ color: themeTokens.colorTextSecondary, margin: '8px 0' }} data-testid="no-production">
-      {t('dash:performance.nothing')}
+      {t(messageKey)}
     </p>
   );
 }
