@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Skeleton, Spin, Typography } from 'antd';
+import { Empty, Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api, themeTokens } from '@canteiro/shared/core';
+import { api } from '@canteiro/shared/core';
 import type { DashboardAnswers, DashboardName, DashboardPeriod } from '@canteiro/shared/domain';
 import { ExportButton } from '@canteiro/shared/ui';
 import { DashHeader } from '../header/dash-header';
 import { useHeaderState } from '../header/header-state';
+import { ScreenState } from '../header/screen-states';
 import { useDashboard } from './use-dashboard';
 
 /**
@@ -83,32 +83,9 @@ export function DashboardScreen<Name extends DashboardName>({
   const refused = header.values.contract !== null && header.query === null;
 
   const body = () => {
-    if (header.values.contract === null)
-      return (
-        <Typography.Paragraph data-testid="context-hint" style={{ color: themeTokens.colorTextSecondary }}>
-          {t('dash:contractHint')}
-        </Typography.Paragraph>
-      );
-    if (refused)
-      return (
-        <Typography.Paragraph data-testid="filters-refused" style={{ color: themeTokens.colorTextSecondary }}>
-          {t('dash:header.fixFilters')}
-        </Typography.Paragraph>
-      );
-    if (status === 'error')
-      return (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="fetch-error"
-          title={t('common:errors.dashboard_fetch_failed')}
-          action={
-            <Button icon={<ReloadOutlined aria-hidden />} onClick={reload}>
-              {t('kit:retry')}
-            </Button>
-          }
-        />
-      );
+    if (header.values.contract === null) return <ScreenState state="no-contract" />;
+    if (refused) return <ScreenState state="refused" />;
+    if (status === 'error') return <ScreenState state="error" onRetry={reload} />;
     if (answer === null)
       return (
         <div data-testid="dashboard-loading" aria-busy="true" aria-label={t('dash:kit.loading')}>

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { CloseCircleFilled, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Typography } from 'antd';
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { themeTokens } from '@canteiro/shared/core';
 import { DEFAULT_PAGE_SIZE } from '@canteiro/shared/domain';
 import { ExportButton, Pager, ResourceTable, useResourceList } from '@canteiro/shared/ui';
 import type { ColumnDefinition, ListItem, ListQuery, ResourceDefinition } from '@canteiro/shared/ui';
 import { DashHeader } from '../header/dash-header';
+import { ScreenState } from '../header/screen-states';
 import { useHeaderState } from '../header/header-state';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -88,29 +88,12 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
         }
       />
       {header.values.contract === null ? (
-        <Typography.Paragraph data-testid="context-hint" style={{ color: themeTokens.colorTextSecondary }}>
-          {t('dash:contractHint')}
-        </Typography.Paragraph>
+        <ScreenState state="no-contract" />
       ) : refused ? (
-        <Typography.Paragraph data-testid="filters-refused" style={{ color: themeTokens.colorTextSecondary }}>
-          {t('dash:header.fixFilters')}
-        </Typography.Paragraph>
+        <ScreenState state="refused" />
       ) : (
         <>
-          {status === 'error' ? (
-            <Alert
-              type="error"
-              showIcon
-              data-testid="fetch-error"
-              title={t('common:errors.dashboard_fetch_failed')}
-              action={
-                <Button icon={<ReloadOutlined aria-hidden />} onClick={reload}>
-                  {t('kit:retry')}
-                </Button>
-              }
-              style={{ marginBottom: 12 }}
-            />
-          ) : null}
+          {status === 'error' ? <ScreenState state="error" onRetry={reload} /> : null}
           <ResourceTable<Item>
             resource={definition}
             t={t}
