@@ -92,10 +92,15 @@ export async function insertActivityRows(
   );
 }
 
-/** The six A1 rows of the table above, their plans and occurrences, and B1's row. */
-export async function createDashboardFixture(suite: DashboardSuite): Promise<DashboardFixture> {
-  const { db, world, catalogue, people } = suite;
-  await db.orm.update(activities).set({ hhCount: 100, quantity: 50 }).where(eq(activities.id, catalogue.a1.activity));
+/**
+ * What the report tests add to the management catalogue: A1's second chain gets its activity,
+ * Alvenaria (plan 80 HH for 200 m², March 2026), and A1 a second function, Servente.
+ */
+export async function addAlvenariaAndServente(
+  db: Database,
+  world: World,
+  catalogue: Catalogue,
+): Promise<{ alvenaria: number; servente: number }> {
   const [alvenaria] = await db.orm
     .insert(activities)
     .values({
@@ -116,6 +121,14 @@ export async function createDashboardFixture(suite: DashboardSuite): Promise<Das
     .insert(functions)
     .values({ name: 'Servente', contractId: world.contractA1 })
     .returning();
+  return { alvenaria: alvenaria!.id, servente: servente!.id };
+}
+
+/** The six A1 rows of the table above, their plans and occurrences, and B1's row. */
+export async function createDashboardFixture(suite: DashboardSuite): Promise<DashboardFixture> {
+  const { db, world, catalogue, people } = suite;
+  await db.orm.update(activities).set({ hhCount: 100, quantity: 50 }).where(eq(activities.id, catalogue.a1.activity));
+  const { alvenaria, servente } = await addAlvenariaAndServente(db, world, catalogue);
   const [V, H, E] = await db.orm
     .insert(occurrences)
     .values([
@@ -124,7 +137,7 @@ export async function createDashboardFixture(suite: DashboardSuite): Promise<Das
       { name: 'Aguardando material', category: 'material', classification: 'evident_waste' },
     ])
     .returning();
-  const fixture = { servente: servente!.id, alvenaria: alvenaria!.id, V: V!.id, H: H!.id, E: E!.id };
+  const fixture = { servente, alvenaria, V: V!.id, H: H!.id, E: E!.id };
   await insertActivityRows(
     suite,
     fixture,

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/db/connection.js';
-import { activities, equipment, functions, occurrences } from '../src/db/schema/catalogue.js';
+import { equipment, functions, occurrences } from '../src/db/schema/catalogue.js';
 import { activityReports, equipmentReports, quantityReports } from '../src/db/schema/reports.js';
 import { EXPORT_BATCH } from '../src/crud/reads.js';
 import { Browser } from './helpers.js';
@@ -12,6 +12,7 @@ import { Client } from './admin-fixtures.js';
 import type { World } from './admin-fixtures.js';
 import { managementSuite } from './management-fixtures.js';
 import type { Catalogue, Chain } from './management-fixtures.js';
+import { addAlvenariaAndServente } from './dashboard-fixtures.js';
 
 /**
  * The report lists (docs/reports.md): every filter on the site's clock (America/Sao_Paulo,
@@ -122,26 +123,7 @@ const siteColumns = (site: readonly [string, string, number]) => ({
 });
 
 async function createFixture(): Promise<Fixture> {
-  const [otherActivity] = await db.orm
-    .insert(activities)
-    .values({
-      name: 'Alvenaria',
-      contractId: world.contractA1,
-      areaId: catalogue.a1Other.area,
-      localId: catalogue.a1Other.local,
-      blockId: catalogue.a1Other.block,
-      packageId: catalogue.a1Other.package,
-      measureUnit: 'm²',
-      hhCount: 80,
-      quantity: 200,
-      startDate: '2026-03-01',
-      endDate: '2026-03-31',
-    })
-    .returning();
-  const [servente] = await db.orm
-    .insert(functions)
-    .values({ name: 'Servente', contractId: world.contractA1 })
-    .returning();
+  const { alvenaria, servente } = await addAlvenariaAndServente(db, world, catalogue);
   const [valueAdding, waste] = await db.orm
     .insert(occurrences)
     .values([
@@ -153,9 +135,9 @@ async function createFixture(): Promise<Fixture> {
     .insert(equipment)
     .values({ company: 'Locadora Beta', type: 'Betoneira', specification: '400 l', contractId: world.contractA1 })
     .returning();
-  const other = { ...catalogue.a1Other, activity: otherActivity!.id };
+  const other = { ...catalogue.a1Other, activity: alvenaria };
   const chains = { a1: catalogue.a1, other };
-  const fns = { pedreiro: catalogue.a1.function, servente: servente!.id };
+  const fns = { pedreiro: catalogue.a1.function, servente };
   const occs = { value: valueAdding!.id, waste: waste!.id };
   await db.orm.insert(activityReports).values(
     ROWS.map((row, index) => ({
@@ -245,7 +227,7 @@ async function createFixture(): Promise<Fixture> {
       unity: 'm²',
     },
   ]);
-  return { other, servente: servente!.id, valueAdding: valueAdding!.id, waste: waste!.id, betoneira: betoneira!.id };
+  return { other, servente, valueAdding: valueAdding!.id, waste: waste!.id, betoneira: betoneira!.id };
 }
 
 managementSuite((context) => {
