@@ -131,6 +131,13 @@ async function measureDownloads(browser) {
   return rows;
 }
 
+/** A client-side navigation, as a link makes: a history entry and the popstate the router listens to. */
+const navigateInPage = (page, url) =>
+  page.evaluate((target) => {
+    globalThis.history.pushState({}, '', target);
+    globalThis.dispatchEvent(new globalThis.PopStateEvent('popstate'));
+  }, url);
+
 /** The first demo contract with activity reports (GET /api/dashboards/period), or undefined. */
 async function contractWithReports() {
   const token = await apiToken();
@@ -150,10 +157,7 @@ async function contractWithReports() {
  * each chart frame (role img) holds an apexcharts svg, and nothing is loading any more.
  */
 async function openProjectHealth(page, contract) {
-  await page.evaluate((url) => {
-    globalThis.history.pushState({}, '', url);
-    globalThis.dispatchEvent(new globalThis.PopStateEvent('popstate'));
-  }, `/dash/project-health?contract=${contract}`);
+  await navigateInPage(page, `/dash/project-health?contract=${contract}`);
   await page.getByTestId('dashboard-project-health').waitFor({ timeout: 30_000 });
   await page.waitForFunction(
     () => {
@@ -271,11 +275,7 @@ async function timeActivityList(browser) {
       await page.goto(`${BASE}/management`);
       await page.getByText('Bem-vindo ao módulo Gerencial').waitFor();
       const started = performance.now();
-      // In the page: a history entry and the popstate the router listens to.
-      await page.evaluate((url) => {
-        globalThis.history.pushState({}, '', url);
-        globalThis.dispatchEvent(new globalThis.PopStateEvent('popstate'));
-      }, `/management/activity?contract=${contract}`);
+      await navigateInPage(page, `/management/activity?contract=${contract}`);
       await page.locator('.ant-table-row').first().waitFor({ timeout: 15_000 });
       times.push(performance.now() - started);
     }
