@@ -13,7 +13,7 @@ import {
   tableCategories,
   tableSeries,
 } from '../features/dashboards';
-import { classes, dashboardCalls, harness, json, renderAt, setUpDashboardTests } from './dashboard-kit.harness';
+import { dashboardCalls, harness, json, renderAt, routine, setUpDashboardTests } from './dashboard-kit.harness';
 
 /**
  * Issue 11: the dashboards' kit. apexcharts draws nothing under jsdom: the chart is replaced
@@ -21,18 +21,6 @@ import { classes, dashboardCalls, harness, json, renderAt, setUpDashboardTests }
  * chart plots exactly the numbers of the table under it. Only the HTTP layer is faked.
  */
 jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
-
-// 07:00 holds 7.5 HH value-adding of 17.2: an index of 43.6 %, from 40 observations (low confidence).
-const routine: RoutineDashboard = {
-  filters: { contract: 1, range: 'week' } as RoutineDashboard['filters'],
-  generatedAt: '2026-11-23T12:00:00.000Z',
-  totals: classes(1207.5, 405, 304.7, 1600, 210),
-  totalHh: 1917.2,
-  hours: [
-    { hour: 7, ...classes(7.5, 5, 4.7, 40, 8) },
-    { hour: 8, ...classes(1200, 400, 300, 1560, 202) },
-  ],
-};
 
 const searchOf = () => Object.fromEntries(new URLSearchParams(harness.location!.search));
 

@@ -1,22 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { RoutineDashboard } from '@canteiro/shared/domain';
 import { RoutineScreen } from '../features/routine/routine-screen';
-import { chartData, classes, harness, json, renderAt, setUpDashboardTests } from './dashboard-kit.harness';
+import { chartData, classes, harness, json, renderAt, routine, setUpDashboardTests } from './dashboard-kit.harness';
 
 /** Issue 11: the routine screen, hour by hour, its chart over its table. */
 jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 setUpDashboardTests();
 
-const routine: RoutineDashboard = {
-  filters: { contract: 1, range: 'week' } as RoutineDashboard['filters'],
-  generatedAt: '2026-11-23T12:00:00.000Z',
-  totals: classes(1207.5, 405, 304.7, 1600, 210),
-  totalHh: 1917.2,
-  hours: [
-    { hour: 7, ...classes(7.5, 5, 4.7, 40, 8) },
-    { hour: 8, ...classes(1200, 400, 300, 1560, 202) },
-  ],
-};
 const chartOf = async () => chartData(await within(await screen.findByTestId('chart-hours')).findByTestId('apex'));
 
 describe('routine', () => {
