@@ -35,7 +35,7 @@ import {
 } from './dashboard-fixtures.js';
 import type { ActivityRow, DashboardSuite } from './dashboard-fixtures.js';
 import { managementSuite, siteDay } from './management-fixtures.js';
-import { Phone, newId, reportTime } from './mobile-fixtures.js';
+import { Phone, a1ActivityRow, newId, reportTime } from './mobile-fixtures.js';
 import type { Catalogue } from './management-fixtures.js';
 
 /**
@@ -622,23 +622,6 @@ describe('the rollups', () => {
   });
 });
 
-/** A1's first chain seen executing (V) by 3 workers now: the report the app sends in the cache tests. */
-const executingRow = (occurrence: number) => ({
-  id: newId(),
-  kind: 'activity',
-  contract: world.contractA1,
-  reportTime: reportTime(),
-  package: catalogue.a1.package,
-  local: catalogue.a1.local,
-  activity: catalogue.a1.activity,
-  function: catalogue.a1.function,
-  occurrence,
-  quantity: 3,
-  notes: null,
-  reportInfo: null,
-  isScheduled: true,
-});
-
 describe('kept answers', () => {
   test('a repeated view is the kept answer, always equal to the rows; any write makes a new one', async () => {
     const fixture = await createFixture();
@@ -651,7 +634,7 @@ describe('kept answers', () => {
     // A report arrives through the app: 3 more workers seen executing (V) → 21 + 3 = 24 workers = 12 HH.
     const phone = await Phone.signIn(app, 'reporterA1@t.test');
     const sent = await phone.send([
-      executingRow(fixture.V),
+      a1ActivityRow(catalogue, fixture.V),
       {
         id: newId(),
         kind: 'equipment',
@@ -740,7 +723,7 @@ describe('per-contract data versions', () => {
     assert.equal((await b1()).generatedAt, keptB.generatedAt);
     // A1 receives a report through the app: A1's answer is made anew from the rows, B1's stays kept.
     const phone = await Phone.signIn(app, 'reporterA1@t.test');
-    const sent = await phone.send([executingRow(fixture.V)]);
+    const sent = await phone.send([a1ActivityRow(catalogue, fixture.V)]);
     assert.equal(sent.statusCode, 200, sent.body);
     const freshA = await get('project-health');
     assert.notEqual(freshA.generatedAt, keptA.generatedAt);

@@ -6,7 +6,7 @@ import { occurrences } from '../src/db/schema/catalogue.js';
 import { Client, createPeople, createWorld } from './admin-fixtures.js';
 import { PASSWORD, serverSuite } from './helpers.js';
 import { createCatalogue } from './management-fixtures.js';
-import type { ManagementContext } from './management-fixtures.js';
+import type { Catalogue, ManagementContext } from './management-fixtures.js';
 
 /** The mobile app's tests: the Management world and catalogue, two occurrences, a reporter's phone. */
 
@@ -79,3 +79,28 @@ export function reportTime(minutes = -60): string {
   const at = new Date(Date.now() + minutes * 60_000 - 3 * 3_600_000);
   return `${at.toISOString().slice(0, 19)}-03:00`;
 }
+
+/**
+ * An activity report on A1's first chain of the management catalogue, valid as it is (3
+ * workers seen an hour ago, `occurrence`); `changes` set any field, valid or not.
+ */
+export const a1ActivityRow = (
+  catalogue: Catalogue,
+  occurrence: number,
+  changes: Record<string, unknown> = {},
+): Record<string, unknown> => ({
+  id: newId(),
+  kind: 'activity',
+  contract: catalogue.a1.contract,
+  reportTime: reportTime(),
+  package: catalogue.a1.package,
+  local: catalogue.a1.local,
+  activity: catalogue.a1.activity,
+  function: catalogue.a1.function,
+  occurrence,
+  quantity: 3,
+  notes: null,
+  reportInfo: null,
+  isScheduled: true,
+  ...changes,
+});

@@ -9,7 +9,7 @@ import { activityReports, equipmentReports, quantityReports } from '../src/db/sc
 import { auditLog } from '../src/db/schema/audit.js';
 import type { Catalogue } from './management-fixtures.js';
 import type { Client, Person, World } from './admin-fixtures.js';
-import { Phone, mobileSuite, newId, reportTime } from './mobile-fixtures.js';
+import { Phone, a1ActivityRow, mobileSuite, newId, reportTime } from './mobile-fixtures.js';
 import type { BatchAnswer } from './mobile-fixtures.js';
 import { ingestReports } from '../src/mobile/ingest.js';
 
@@ -30,22 +30,8 @@ const reporter = () => Phone.signIn(app, 'reporterA1@t.test');
 
 type RowBody = Record<string, unknown>;
 
-const activityRow = (changes: RowBody = {}): RowBody => ({
-  id: newId(),
-  kind: 'activity',
-  contract: catalogue.a1.contract,
-  reportTime: reportTime(),
-  package: catalogue.a1.package,
-  local: catalogue.a1.local,
-  activity: catalogue.a1.activity,
-  function: catalogue.a1.function,
-  occurrence,
-  quantity: 3,
-  notes: 'Concretagem da laje',
-  reportInfo: null,
-  isScheduled: true,
-  ...changes,
-});
+const activityRow = (changes: RowBody = {}): RowBody =>
+  a1ActivityRow(catalogue, occurrence, { notes: 'Concretagem da laje', ...changes });
 
 const equipmentRow = (changes: RowBody = {}): RowBody => ({
   id: newId(),

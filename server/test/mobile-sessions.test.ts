@@ -9,7 +9,7 @@ import { hashToken } from '../src/authentication/tokens.js';
 import type { Client, Person, World } from './admin-fixtures.js';
 import { Client as WebClient } from './admin-fixtures.js';
 import type { Catalogue } from './management-fixtures.js';
-import { Phone, mobileSuite, newId, reportTime } from './mobile-fixtures.js';
+import { Phone, a1ActivityRow, mobileSuite } from './mobile-fixtures.js';
 import { Browser, PASSWORD } from './helpers.js';
 
 /**
@@ -40,19 +40,7 @@ const webRoutes = () => [
   '/api/authentication/me',
 ];
 
-const activityRow = () => ({
-  id: newId(),
-  kind: 'activity',
-  contract: world.contractA1,
-  reportTime: reportTime(),
-  package: catalogue.a1.package,
-  local: catalogue.a1.local,
-  activity: catalogue.a1.activity,
-  function: catalogue.a1.function,
-  occurrence,
-  quantity: 2,
-  isScheduled: false,
-});
+const activityRow = () => a1ActivityRow(catalogue, occurrence, { quantity: 2, isScheduled: false });
 
 describe('a mobile session', () => {
   test("is stored as such, and the reporter's opens nothing outside /api/mobile/*", async () => {
