@@ -8,6 +8,7 @@ import type {
   LoginResponse,
   SessionUser,
 } from '@canteiro/shared/domain';
+import { currentLocale } from './i18n.js';
 import { useSession } from './session.js';
 
 /** Where the client sends someone whose session the server refused; the host installs a router-aware one. */
@@ -70,6 +71,8 @@ export const api: KyInstance = ky.create({
       async (request) => {
         const token = useSession.getState().token;
         if (token) request.headers.set('Authorization', `${AUTH_SCHEME} ${token}`);
+        // The server writes messages and exports in the request's language: the app's, not the browser's.
+        request.headers.set('Accept-Language', currentLocale());
         if (UNSAFE_METHODS.has(request.method) && isSameOrigin(request.url)) {
           const xsrf = await ensureXsrfCookie();
           if (xsrf) request.headers.set(XSRF_HEADER, xsrf);

@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@canteiro/shared/domain';
 import type { SessionUser } from '@canteiro/shared/domain';
 import { api, authApi, setLoginRedirect, toApiError } from '../api';
+import { i18n } from '../i18n';
 import { useSession } from '../session';
 
 const user: SessionUser = {
@@ -33,6 +34,14 @@ describe('the API client (spec §6, §7)', () => {
     await api.get('bases').json();
     expect(requests[0]!.url).toBe('http://localhost/api/bases');
     expect(requests[0]!.headers.get('Authorization')).toBe('Token abc123');
+  });
+
+  it("sends the app's language, not the browser's, as Accept-Language (messages and exports)", async () => {
+    await i18n.changeLanguage('en-US');
+    await api.get('bases').json();
+    await i18n.changeLanguage('pt-BR');
+    await api.get('bases').json();
+    expect(requests.map((request) => request.headers.get('Accept-Language'))).toEqual(['en-US', 'pt-BR']);
   });
 
   it('sends no Authorization header when signed out', async () => {
