@@ -78,6 +78,13 @@ test.describe('Dashboards: project health and routine (issue 11)', () => {
     expect(id).toMatch(/^\d+$/);
     await expect.poll(() => search(page).get('function')).toBe(id);
     await settle(page, 'project-health', 9);
+    // The donut draws the new figures too: its slices' labels are the KPIs' indexes.
+    const kpis = await Promise.all(
+      ['valueAdding', 'hiddenWaste', 'evidentWaste'].map((name) => page.getByTestId(`kpi-${name}-value`).innerText()),
+    );
+    await expect
+      .poll(() => page.getByTestId('card-totals').locator('.apexcharts-pie-label').allTextContents())
+      .toEqual(kpis);
     // Filtered by one function, its rank lists it alone.
     await page.getByTestId('card-functions').getByRole('button', { name: 'Ver valores' }).click();
     await expect(page.getByTestId('table-functions').locator('tbody tr')).toHaveCount(1);

@@ -114,6 +114,11 @@ export function Chart({
     [id, type, format, locale, options],
   );
   const placeholder = <div style={{ height }} aria-hidden />;
+  // A new chart, not an update: for a new language (apexcharts keeps its formatters), and for a
+  // donut's or pie's new figures (apexcharts 4.7 kept drawing a donut's old slices after a filter
+  // changed, while its table under it showed the new ones).
+  const round = type === 'donut' || type === 'pie';
+  const key = round ? `${locale}:${JSON.stringify(series)}` : locale;
   return (
     // `data-chart`: what a test or the bench waits for (antd icons are role="img" too).
     <div
@@ -124,8 +129,7 @@ export function Chart({
       style={{ minWidth: 0, width: '100%', minHeight: height }}
     >
       <Suspense fallback={placeholder}>
-        {/* `key`: a new language redraws the axes (apexcharts keeps its formatters otherwise). */}
-        <ReactApexChart key={locale} type={type} series={series} options={merged} height={height} width="100%" />
+        <ReactApexChart key={key} type={type} series={series} options={merged} height={height} width="100%" />
       </Suspense>
     </div>
   );
