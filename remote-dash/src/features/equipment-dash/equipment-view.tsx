@@ -45,10 +45,11 @@ export function EquipmentView({ answer }: { answer: EquipmentDashboard }) {
           testId="kpi-machines"
         />
       </Col>
-      <Col xs={24} xl={14}>
+      {/* The whole row: its table (eight columns, open) did not fit beside the companies at 1440 px. */}
+      <Col span={24}>
         <EquipmentUtilization table={equipment} />
       </Col>
-      <Col xs={24} xl={10}>
+      <Col span={24}>
         <TopCompanies table={dashboardTable('equipment', answer, 'topCompanies')} />
       </Col>
     </Row>
