@@ -16,6 +16,8 @@ jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 setUpDashboardTests();
 
 const LONG = 'Pacote A — Estrutura do bloco 1, pavimentos 1 a 4, com um nome bem comprido';
+// On a rank's axis a name and its block are two lines (the block is never the part cut off).
+const LONG_LINES = ['Pacote A', 'Estrutura do bloco 1, pavimentos 1 a 4, com um nome bem comprido'];
 const answer: ProjectHealthDashboard = {
   filters: { contract: 1, range: 'week' } as ProjectHealthDashboard['filters'],
   generatedAt: '2026-11-23T12:00:00.000Z',
@@ -111,17 +113,17 @@ describe('project health', () => {
   it('ranks the same rows by a waste on demand, the chart and the table alike', async () => {
     harness.answers.set('project-health', [() => json(answer)]);
     renderAt(ENTRY, <ProjectHealthScreen />);
-    expect((await chartOf('chart-packages')).categories).toEqual([LONG, 'Pacote B', 'Pacote C']);
+    expect((await chartOf('chart-packages')).categories).toEqual([LONG_LINES, 'Pacote B', 'Pacote C']);
     const rankBy = within(screen.getByTestId('rank-by'));
     fireEvent.click(rankBy.getByRole('radio', { name: 'Perda oculta' }));
     await waitFor(async () =>
-      expect((await chartOf('chart-packages')).categories).toEqual(['Pacote B', LONG, 'Pacote C']),
+      expect((await chartOf('chart-packages')).categories).toEqual(['Pacote B', LONG_LINES, 'Pacote C']),
     );
     const packages = await chartOf('chart-packages');
     expect((packages.series as { data: number[] }[])[1]!.data).toEqual([0.4, 0.1, 0.1]);
     fireEvent.click(rankBy.getByRole('radio', { name: 'Perda evidente' }));
     await waitFor(async () =>
-      expect((await chartOf('chart-packages')).categories).toEqual(['Pacote C', LONG, 'Pacote B']),
+      expect((await chartOf('chart-packages')).categories).toEqual(['Pacote C', LONG_LINES, 'Pacote B']),
     );
     fireEvent.click(within(screen.getByTestId('card-packages')).getByRole('button', { name: /Ver valores/ }));
     const rows = (await screen.findByTestId('table-packages')).querySelectorAll('tbody tr');

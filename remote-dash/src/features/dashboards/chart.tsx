@@ -35,7 +35,8 @@ function defaultOptions(
 ): ApexOptions {
   const write = (value: number) => formatFigure(value, format, locale);
   // A number on a value axis; a category (a name, on a horizontal bar's y axis) as it is.
-  const label = (value: unknown) => (typeof value === 'number' ? write(value) : String(value ?? ''));
+  const label = (value: unknown) =>
+    typeof value === 'number' ? write(value) : Array.isArray(value) ? value.map(String) : String(value ?? '');
   const round = type === 'donut' || type === 'pie';
   return {
     chart: {

@@ -29,6 +29,16 @@ export function rowSeries(table: FigureTable, columns: readonly FigureColumnKey[
   });
 }
 
+/**
+ * A name on a horizontal bar's axis: a catalogue name and its block ("Armação — Pavimento tipo
+ * A1", server/src/dashboards/context.ts) on two lines, so the block — what tells same-named
+ * packages apart — is never the part an axis cuts off.
+ */
+export const nameLines = (name: string): string | string[] => {
+  const lines = name.split(' — ');
+  return lines.length > 1 ? lines : name;
+};
+
 /** The category axis: each row's cell of `column` as the table writes it (a weekday's name, 07:00, a date). */
 export function tableCategories(table: FigureTable, column: FigureColumnKey, locale: Locale): string[] {
   const format = table.columns.find((candidate) => candidate.key === column)?.format ?? 'text';

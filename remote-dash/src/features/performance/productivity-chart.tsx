@@ -6,7 +6,7 @@ import type { FigureTable, Locale } from '@canteiro/shared/domain';
 import { Chart } from '../dashboards/chart';
 import { CLASS_COLOURS } from '../dashboards/class-colours';
 import { FigureCard } from '../dashboards/figure-card';
-import { tableCategories, tableSeries } from '../dashboards/series';
+import { nameLines, tableCategories, tableSeries } from '../dashboards/series';
 import { useLocale } from '../dashboards/use-locale';
 
 const ROW_HEIGHT = 32;
@@ -58,7 +58,7 @@ export function ProductivityChart({ table }: { table: FigureTable }) {
     legend: { show: false },
     plotOptions: { bar: { horizontal: true, barHeight: '62%' } },
     xaxis: {
-      categories: names,
+      categories: names.map(nameLines),
       min: 0,
       // Room past the longest bar and the plan's line, so its label is never cut.
       ...axis,
@@ -116,7 +116,7 @@ export function AddedValueChart({ table }: { table: FigureTable }) {
     legend: { show: false },
     plotOptions: { bar: { horizontal: true, barHeight: '62%' } },
     xaxis: {
-      categories: names,
+      categories: names.map(nameLines),
       min: 0,
       tickAmount: 4,
       labels: { formatter: (value: string) => formatFigure(Number(value), 'index', locale) },

@@ -68,7 +68,11 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
               chart: { stacked: true },
               colors: CLASS_PALETTE,
               plotOptions: { bar: { columnWidth: '55%' } },
-              xaxis: { categories: tableCategories(weekdays, 'weekday', locale) },
+              // Seven short names: every one shown (rotated when they crowd), never one left out.
+              xaxis: {
+                categories: tableCategories(weekdays, 'weekday', locale),
+                labels: { hideOverlappingLabels: false },
+              },
             }}
           />
         </FigureCard>

@@ -10,6 +10,7 @@ import {
   FigureCard,
   FigureGrid,
   RankBySelector,
+  nameLines,
   rankRows,
   tableCategories,
   tableSeries,
@@ -28,6 +29,7 @@ function RankCard({ table, by }: { table: FigureTable; by: RankBy }) {
   const locale = useLocale();
   const ranked = rankRows(table, by);
   const top = { ...ranked, rows: ranked.rows.slice(0, RANK_TOP) };
+  const names = tableCategories(top, 'name', locale);
   const title = t(`figures:tables.${table.key}`);
   return (
     <FigureCard table={ranked} pageSize={RANK_TOP}>
@@ -36,13 +38,20 @@ function RankCard({ table, by }: { table: FigureTable; by: RankBy }) {
         format="index"
         testId={`chart-${table.key}`}
         label={t('dash:projectHealth.rankChart', { title, by: t(`figures:columns.${by}`), count: top.rows.length })}
-        height={Math.max(160, top.rows.length * 30 + 70)}
+        height={Math.max(160, top.rows.length * 38 + 70)}
         series={tableSeries(top, CLASS_COLUMNS.index, t as TFunction)}
         options={{
           chart: { stacked: true },
           colors: CLASS_PALETTE,
           plotOptions: { bar: { horizontal: true, barHeight: '70%' } },
-          xaxis: { categories: tableCategories(top, 'name', locale), min: 0, max: 1, tickAmount: 4 },
+          xaxis: { categories: names.map(nameLines), min: 0, max: 1, tickAmount: 4 },
+          // The whole name in the tooltip (the axis may cut it).
+          tooltip: {
+            x: {
+              formatter: (_value: unknown, context?: { dataPointIndex: number }) =>
+                names[context?.dataPointIndex ?? -1] ?? '',
+            },
+          },
         }}
       />
     </FigureCard>
