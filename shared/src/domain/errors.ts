@@ -12,6 +12,9 @@ export const ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'server_error',
+  // the node or its database is away for a moment (docs/deploy.md): try again
+  'database_unavailable',
+  'service_unavailable',
   'network_error',
   // bad input refused at the edge (docs/server.md, "Input")
   'invalid_text',
@@ -38,6 +41,7 @@ export const ERROR_CODES = [
   'password_change_required',
   'image_type',
   'image_too_large',
+  'image_dimensions',
   // management (spec §8): duplicates within a contract, activity finish/reopen
   'duplicate_discipline_name',
   'duplicate_area_name',
