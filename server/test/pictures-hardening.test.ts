@@ -1,9 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { crc32, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, deflateSync, inflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { errorMessage } from '@canteiro/shared/domain';
+import { MAX_IMAGE_MEGAPIXELS, errorMessage } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { auditLog } from '../src/db/schema/audit.js';
 import { userPictures, users } from '../src/db/schema/people.js';
@@ -36,22 +36,38 @@ function chunk(type: string, data: Buffer): Buffer {
 
 const SIGNATURE = Buffer.from('89504e470d0a1a0a', 'hex');
 
-/** A real RGBA PNG of the given size (one colour), with `extra` chunks before IEND. */
-function png(width: number, height: number, extra: Buffer[] = []): Buffer {
+/**
+ * A PNG whose header says `width` × `height` (8-bit RGBA unless told) and whose IDAT chunks
+ * hold `data` as given: what it inflates to need not match the header.
+ */
+function pngWith(
+  width: number,
+  height: number,
+  data: Buffer | Buffer[],
+  { colour = 6, interlace = 0, extra = [] as Buffer[] } = {},
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 4, 0x80)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  header.set([8, colour, 0, 0, interlace], 8);
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
-    chunk('IDAT', pixels),
+    ...[data].flat().map((part) => chunk('IDAT', part)),
     ...extra,
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A real RGBA PNG of the given size (one colour), with `extra` chunks before IEND. */
+function png(width: number, height: number, extra: Buffer[] = []): Buffer {
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 4, 0x80)]);
+  return pngWith(width, height, deflateSync(Buffer.concat(Array.from({ length: height }, () => row))), { extra });
+}
+
+/** A real 8-bit grey PNG, all black: its rows of zeros deflate to about a thousandth of their size. */
+const blackPng = (width: number, height: number) =>
+  pngWith(width, height, deflateSync(Buffer.alloc(height * (1 + width))), { colour: 0 });
 
 /** A real 2×1 JPEG, as Chromium's canvas encodes it (JFIF, ICC profile, baseline). */
 const JPEG = Buffer.from(
@@ -89,7 +105,10 @@ function assertError(response: LightMyRequestResponse, status: number, code: str
   assert.match(String(response.headers['content-type']), /^application\/json/);
   const body = response.json() as { code: string; message: string; fields?: unknown };
   assert.equal(body.code, code);
-  assert.equal(body.message, errorMessage(code).replace('{{maxSize}}', '2'));
+  assert.equal(
+    body.message,
+    errorMessage(code).replace('{{maxSize}}', '2').replace('{{maxMegapixels}}', String(MAX_IMAGE_MEGAPIXELS)),
+  );
   if (fields) assert.deepEqual(body.fields, fields);
 }
 
@@ -170,6 +189,125 @@ describe('a file that only starts like an image', () => {
     }
   });
 });
+
+/** The JPEG with its frame header (SOF0) declaring another size; the rest of the file unchanged. */
+function jpegOf(width: number, height: number): Buffer {
+  const frame = JPEG.indexOf('ffc00011', 0, 'hex');
+  const resized = Buffer.from(JPEG);
+  resized.writeUInt16BE(height, frame + 5);
+  resized.writeUInt16BE(width, frame + 7);
+  return resized;
+}
+
+describe(`a picture of more than ${MAX_IMAGE_MEGAPIXELS} megapixels (issue 17 §7)`, () => {
+  async function assertTooManyPixels(file: Buffer) {
+    const response = await upload(file);
+    assertError(response, 400, 'image_dimensions', { file: 'image_dimensions' });
+    const body = response.json() as { message: string; maxMegapixels: number };
+    assert.equal(body.maxMegapixels, 60);
+    assert.equal(body.message, 'A imagem deve ter no máximo 60 megapixels.');
+    await assertNothingStored();
+  }
+
+  test('a real 97 KB PNG of 10 000 × 10 000 pixels (400 MB in a browser): 400 image_dimensions, nothing stored', async () => {
+    const file = blackPng(10_000, 10_000);
+    assert.ok(file.length < 100_000, `${file.length} B`);
+    await assertTooManyPixels(file);
+  });
+
+  test('a 68-byte PNG claiming 10 000 × 10 000: 400 image_dimensions, nothing stored', async () => {
+    const file = pngWith(10_000, 10_000, deflateSync(Buffer.alloc(3)), { colour: 0 });
+    assert.equal(file.length, 68);
+    await assertTooManyPixels(file);
+  });
+
+  test('a JPEG whose frame header claims 10 000 × 10 000, or 8 000 × 7 501: 400 image_dimensions', async () => {
+    await assertTooManyPixels(jpegOf(10_000, 10_000));
+    await assertTooManyPixels(jpegOf(8000, 7501));
+  });
+
+  test('the English message names the limit too', async () => {
+    const { body, contentType } = multipart(jpegOf(10_000, 10_000));
+    const response = await admin.browser.request(`/api/users/${people.contractA1}/picture`, {
+      method: 'POST',
+      token: admin.token,
+      body,
+      headers: { 'content-type': contentType, 'accept-language': 'en-US' },
+    });
+    assert.equal(response.statusCode, 400);
+    assert.equal((response.json() as { message: string }).message, 'The image must have at most 60 megapixels.');
+    await assertNothingStored();
+  });
+});
+
+describe('a PNG whose data does not inflate to what its header says', () => {
+  const MB = 1000 * 1000;
+  const cases: [string, Buffer][] = [
+    [
+      'a 68-byte PNG claiming 7 000 × 7 000 (49 MP, within the limit): data far too short',
+      pngWith(7000, 7000, deflateSync(Buffer.alloc(3)), { colour: 0 }),
+    ],
+    ['a 1×1 PNG whose data inflates to 50 MB (a bomb)', pngWith(1, 1, deflateSync(Buffer.alloc(50 * MB)))],
+    [
+      'a 1×1 PNG under 2 MiB whose data inflates to 2 GB (about the largest bomb the limit lets in)',
+      pngWith(1, 1, zeroBomb(1900)),
+    ],
+    ['a 3×2 PNG with one byte of data too many', pngWith(3, 2, deflateSync(Buffer.alloc(2 * 13 + 1)))],
+    ['a 3×2 PNG with one byte of data too few', pngWith(3, 2, deflateSync(Buffer.alloc(2 * 13 - 1)))],
+    ['a 3×2 PNG whose zlib stream is cut (no checksum)', pngWith(3, 2, deflateSync(Buffer.alloc(26)).subarray(0, -4))],
+    ['a 3×2 PNG whose data is not zlib at all', pngWith(3, 2, Buffer.from('<html></html>'))],
+  ];
+  test('(the bomb is a valid zlib stream: a small one inflates to exactly its size)', () => {
+    assert.equal(inflateSync(zeroBomb(3)).length, 3 * MiB);
+  });
+
+  for (const [label, file] of cases) {
+    test(`${label}: 400 image_type, nothing stored`, async () => {
+      assert.ok(file.length < 2 * MiB);
+      assertError(await upload(file), 400, 'image_type', { file: 'image_type' });
+      await assertNothingStored();
+    });
+  }
+});
+
+describe('photo-sized pictures still pass the pixel and data checks', () => {
+  const cases: [string, Buffer][] = [
+    ['a 12 MP PNG (4032 × 3024, a phone photo)', blackPng(4032, 3024)],
+    ['a 48 MP PNG (8064 × 6048, a phone at full resolution)', blackPng(8064, 6048)],
+    [
+      'an interlaced (Adam7) 3×2 PNG: seven passes, four of them with rows',
+      pngWith(3, 2, deflateSync(Buffer.alloc(3 * (4 + 1) + (12 + 1))), { interlace: 1 }),
+    ],
+    ['a PNG whose data is split over several IDAT chunks', pngWith(3, 2, [Buffer.alloc(0), ...splitDeflate(26)])],
+  ];
+  for (const [label, file] of cases) {
+    test(`${label}: taken and stored as sent`, async () => {
+      const response = await upload(file);
+      assert.equal(response.statusCode, 200, response.body);
+      const [stored] = await db.orm.select().from(userPictures);
+      assert.deepEqual(stored?.content, file);
+    });
+  }
+});
+
+/**
+ * A valid zlib stream of `mebibytes` MiB of zeros, built without inflating anything: one
+ * sync-flushed deflate block of 1 MiB of zeros (about 1 KB) repeated, then an empty final
+ * block and the Adler-32 of that many zeros (a = 1, b = the count mod 65521).
+ */
+function zeroBomb(mebibytes: number): Buffer {
+  const block = deflateRawSync(Buffer.alloc(MiB), { finishFlush: constants.Z_SYNC_FLUSH });
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((mebibytes * MiB) % 65521) * 65536 + 1) >>> 0);
+  const blocks = Array.from({ length: mebibytes }, () => block);
+  return Buffer.concat([Buffer.from([0x78, 0x9c]), ...blocks, deflateRawSync(Buffer.alloc(0)), adler]);
+}
+
+/** `length` zero bytes deflated, cut into three IDAT-sized parts. */
+function splitDeflate(length: number): Buffer[] {
+  const whole = deflateSync(Buffer.alloc(length));
+  return [whole.subarray(0, 3), whole.subarray(3, 7), whole.subarray(7)];
+}
 
 describe('serving a picture', () => {
   test('inline, never sniffed, under a CSP that lets nothing run', async () => {

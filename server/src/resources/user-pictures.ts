@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { imageInfo, imageLimitBytes } from '@canteiro/shared/domain';
+import { createInflate } from 'node:zlib';
+import { MAX_IMAGE_MEGAPIXELS, imageInfo, imageLimitBytes, tooManyPixels } from '@canteiro/shared/domain';
+import type { ImageContentType, PngData } from '@canteiro/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, eq, or, sql } from 'drizzle-orm';
@@ -18,7 +20,8 @@ import { allowedCaller, pathId } from '../crud/resource.js';
  * Profile pictures: POST /api/users/:id/picture (multipart, one field `file`) and GET of
  * the same path. JPEG or PNG only, recognised by the file's content (a name or a declared
  * type proves nothing): the signature, then the whole structure and the dimensions
- * (`imageInfo`). Up to MAX_IMAGE_MB, whole or not at all. Stored in the database (user_pictures).
+ * (`imageInfo`), at most MAX_IMAGE_MEGAPIXELS, and a PNG's data inflated to exactly what its
+ * header says. Up to MAX_IMAGE_MB, whole or not at all. Stored in the database (user_pictures).
  */
 
 export interface UserPictureRoutesOptions extends Record<string, unknown> {
@@ -34,6 +37,49 @@ const PICTURE_CSP = "default-src 'none'; sandbox";
 
 const imageTooLarge = (maxSize: number) =>
   new ApiError(413, 'image_too_large', { file: 'image_too_large' }, { maxSize });
+
+/**
+ * Whether a PNG's image data inflates to exactly the length its header implies: not more (a
+ * small file unpacking into a huge bitmap), not less (data too short for the size it claims).
+ * Streamed and counted, never kept: inflating stops at the first output chunk past the
+ * length, so a 1×1 PNG whose data would inflate to 2 GB costs 16 KB and a few milliseconds,
+ * and a real photo's data is never held whole. zlib runs off the event loop.
+ */
+function inflatesWhole({ chunks, inflatedLength }: PngData): Promise<boolean> {
+  return new Promise((resolve) => {
+    const inflate = createInflate();
+    let inflated = 0;
+    const settle = (whole: boolean) => {
+      inflate.destroy();
+      resolve(whole);
+    };
+    inflate.on('data', (output: Buffer) => {
+      inflated += output.length;
+      if (inflated > inflatedLength) settle(false);
+    });
+    inflate.on('end', () => settle(inflated === inflatedLength));
+    // A cut stream, a wrong checksum, anything that is not zlib: a malformed PNG.
+    inflate.on('error', () => settle(false));
+    for (const chunk of chunks) inflate.write(chunk);
+    inflate.end();
+  });
+}
+
+/**
+ * The picture's type, once its content is known to be one: 400 image_type for anything but a
+ * whole, well-formed JPEG or PNG (a PNG bomb included), 400 image_dimensions over
+ * MAX_IMAGE_MEGAPIXELS (read from the header, before anything is inflated).
+ */
+async function pictureType(content: Buffer, maxImageMb: number): Promise<ImageContentType> {
+  const info = imageInfo(content);
+  const imageTypeError = () => new ApiError(400, 'image_type', { file: 'image_type' }, { maxSize: maxImageMb });
+  if (!info) throw imageTypeError();
+  if (tooManyPixels(info)) {
+    throw new ApiError(400, 'image_dimensions', { file: 'image_dimensions' }, { maxMegapixels: MAX_IMAGE_MEGAPIXELS });
+  }
+  if (info.pngData && !(await inflatesWhole(info.pngData))) throw imageTypeError();
+  return info.contentType;
+}
 
 /** The upload itself is malformed (no boundary, cut short, not multipart): 400, never a 500. */
 const badUpload = () => new ApiError(400, 'validation_failed', { file: 'invalid_value' });
@@ -105,7 +151,7 @@ export async function userPictureRoutes(
           200: { description: 'Saved.', type: 'object', properties: { profilePicture: { type: 'string' } } },
           400: {
             description:
-              'image_type (not a whole, well-formed JPEG or PNG), validation_failed (no file, not well-formed multipart) or invalid_text.',
+              'image_type (not a whole, well-formed JPEG or PNG; `maxSize` in the body), image_dimensions (over `maxMegapixels` megapixels, in the body), validation_failed (no file, not well-formed multipart) or invalid_text.',
             $ref: 'ApiError#',
           },
           404: { description: 'not_found (or out of scope).', $ref: 'ApiError#' },
@@ -122,8 +168,7 @@ export async function userPictureRoutes(
 
       const content = await readUpload(request, maxImageMb, limitBytes);
       // The whole file's structure and dimensions, not only its first bytes.
-      const contentType = imageInfo(content)?.contentType;
-      if (!contentType) throw new ApiError(400, 'image_type', { file: 'image_type' }, { maxSize: maxImageMb });
+      const contentType = await pictureType(content, maxImageMb);
       const digest = createHash('sha256').update(content).digest('hex');
       const profilePicture = pictureUrl(id, digest);
 

@@ -20,24 +20,49 @@ export function imageType(content: Uint8Array): ImageContentType | null {
 /** The largest width or height a picture may have: a small file must not unpack into a huge bitmap. */
 export const MAX_IMAGE_SIDE = 10_000;
 
+/**
+ * The most pixels a picture may have, in megapixels. A browser decodes a picture into 4 bytes
+ * a pixel however small it is shown (≤ 200 px here): 10 000 × 10 000 cost it 400 MB, 60 MP at
+ * most 240 MB. 60 MP still takes a phone's full-resolution photo (48 MP: 8064 × 6048; 50 MP:
+ * 8192 × 6144) and the 45–50 MP of most cameras.
+ */
+export const MAX_IMAGE_MEGAPIXELS = 60;
+export const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
+
 export interface ImageInfo {
   contentType: ImageContentType;
   width: number;
   height: number;
+  /** PNG only: its image data (the IDAT chunks' data, in order) and the exact length it inflates to. */
+  pngData?: PngData;
 }
+
+export interface PngData {
+  chunks: Uint8Array[];
+  /** What the header implies: each row's bytes plus its filter byte, over the seven passes if interlaced. */
+  inflatedLength: number;
+}
+
+/** More pixels than `MAX_IMAGE_PIXELS`, by the dimensions its header declares (400 image_dimensions). */
+export const tooManyPixels = ({ width, height }: Pick<ImageInfo, 'width' | 'height'>): boolean =>
+  width * height > MAX_IMAGE_PIXELS;
 
 /**
  * The whole file checked, not only its first bytes: a PNG or a JPEG from its signature to its
- * last byte, with sane dimensions, or null. A file that starts like an image and goes on with
- * HTML, SVG or anything else is refused. The structure is checked, the pixels are not decoded.
+ * last byte, with sides of 1 to MAX_IMAGE_SIDE, or null. A file that starts like an image and
+ * goes on with HTML, SVG or anything else is refused. The structure is checked, the pixels are
+ * not decoded; the total pixels are `tooManyPixels`'s, and whether a PNG's data inflates to
+ * `pngData.inflatedLength` is the server's check (it takes node:zlib).
  */
 export function imageInfo(content: Uint8Array): ImageInfo | null {
   const contentType = imageType(content);
-  const size = contentType === 'image/png' ? pngSize(content) : contentType === 'image/jpeg' ? jpegSize(content) : null;
+  const png = contentType === 'image/png' ? readPng(content) : null;
+  const size = png ?? (contentType === 'image/jpeg' ? jpegSize(content) : null);
   if (!contentType || !size) return null;
   const { width, height } = size;
   const sane = (side: number) => Number.isInteger(side) && side >= 1 && side <= MAX_IMAGE_SIDE;
-  return sane(width) && sane(height) ? { contentType, width, height } : null;
+  if (!sane(width) || !sane(height)) return null;
+  return png ? { contentType, width, height, pngData: png.data } : { contentType, width, height };
 }
 
 interface Size {
@@ -75,14 +100,46 @@ const PNG_DEPTHS = new Map<number, readonly number[]>([
   [6, [8, 16]],
 ]);
 
+/** Channels of each PNG colour type: grey, RGB, palette index, grey + alpha, RGBA. */
+const PNG_CHANNELS = new Map<number, number>([
+  [0, 1],
+  [2, 3],
+  [3, 1],
+  [4, 2],
+  [6, 4],
+]);
+
+/** Adam7's seven passes: the first column and row of each, and its steps across and down. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** The length of a PNG's inflated image data: each row's bytes and its filter byte, in each pass. */
+function pngInflatedLength(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
+  const passes = interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
+  return passes.reduce((total, [x, y, stepX, stepY]) => {
+    const columns = Math.ceil((width - x) / stepX);
+    const rows = Math.ceil((height - y) / stepY);
+    // A pass with no column or no row has no rows at all, not even filter bytes.
+    return columns > 0 && rows > 0 ? total + rows * (Math.ceil((columns * bitsPerPixel) / 8) + 1) : total;
+  }, 0);
+}
+
 /**
  * PNG: the signature, then chunks (length, four-letter type, data, CRC) each whole and with
  * its right CRC: IHDR first with a valid header, at least one IDAT, IEND last and nothing after.
  */
-function pngSize(bytes: Uint8Array): Size | null {
+function readPng(bytes: Uint8Array): (Size & { data: PngData }) | null {
   let offset = 8;
   let size: Size | null = null;
-  let hasData = false;
+  let inflatedLength = 0;
+  const chunks: Uint8Array[] = [];
   while (offset + 12 <= bytes.length) {
     const length = uint32(bytes, offset);
     const dataStart = offset + 8;
@@ -98,10 +155,15 @@ function pngSize(bytes: Uint8Array): Size | null {
       const [compression, filter, interlace] = [bytes[dataStart + 10], bytes[dataStart + 11], bytes[dataStart + 12]];
       if (!PNG_DEPTHS.get(colour)?.includes(depth) || compression !== 0 || filter !== 0 || interlace! > 1) return null;
       size = { width: uint32(bytes, dataStart), height: uint32(bytes, dataStart + 4) };
+      const bitsPerPixel = depth * PNG_CHANNELS.get(colour)!;
+      inflatedLength = pngInflatedLength(size.width, size.height, bitsPerPixel, interlace === 1);
     } else if (type === 'IHDR') return null;
-    if (type === 'IDAT') hasData = true;
+    if (type === 'IDAT') chunks.push(bytes.subarray(dataStart, dataEnd));
     offset = dataEnd + 4;
-    if (type === 'IEND') return length === 0 && offset === bytes.length && hasData ? size : null;
+    if (type === 'IEND') {
+      const whole = length === 0 && offset === bytes.length && chunks.length > 0;
+      return whole && size ? { ...size, data: { chunks, inflatedLength } } : null;
+    }
   }
   return null;
 }

@@ -1,4 +1,13 @@
-import { MAX_IMAGE_SIDE, imageInfo, imageLimitBytes, imageType } from '../images';
+import { crc32 } from 'node:zlib';
+import {
+  MAX_IMAGE_MEGAPIXELS,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+  imageInfo,
+  imageLimitBytes,
+  imageType,
+  tooManyPixels,
+} from '../images';
 
 describe('imageType', () => {
   it('knows a JPEG and a PNG by their first bytes', () => {
@@ -40,7 +49,7 @@ const HTML = new TextEncoder().encode('<html><script>alert(1)</script></html>');
 
 describe('imageInfo', () => {
   it('reads the type and the dimensions of a whole PNG and a whole JPEG', () => {
-    expect(imageInfo(PNG)).toEqual({ contentType: 'image/png', width: 1, height: 1 });
+    expect(imageInfo(PNG)).toMatchObject({ contentType: 'image/png', width: 1, height: 1 });
     expect(imageInfo(JPEG)).toEqual({ contentType: 'image/jpeg', width: 2, height: 1 });
   });
 
@@ -74,5 +83,91 @@ describe('imageInfo', () => {
     const wide = JPEG.slice();
     wide.set([0xff, 0xff], frame + 7);
     expect(imageInfo(wide)).toBeNull();
+  });
+});
+
+/** A PNG chunk: length, type, data and its CRC. */
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const head = new Uint8Array(8);
+  new DataView(head.buffer).setUint32(0, data.length);
+  head.set(new TextEncoder().encode(type), 4);
+  const crc = new Uint8Array(4);
+  new DataView(crc.buffer).setUint32(0, crc32(concat(head.subarray(4), data)));
+  return concat(head, data, crc);
+}
+
+/** A PNG with the given header whose IDAT holds `data` (imageInfo reads the structure, never inflates). */
+function png(width: number, height: number, { depth = 8, colour = 6, interlace = 0, data = new Uint8Array(4) } = {}) {
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([depth, colour, 0, 0, interlace], 8);
+  return concat(PNG.subarray(0, 8), chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', new Uint8Array()));
+}
+
+/** The JPEG with its frame header (SOF0) declaring another size: its structure stays whole. */
+function jpegOf(width: number, height: number): Uint8Array {
+  const frame = JPEG.findIndex((byte, index) => byte === 0xff && JPEG[index + 1] === 0xc0);
+  const resized = JPEG.slice();
+  resized.set([height >> 8, height & 0xff, width >> 8, width & 0xff], frame + 5);
+  return resized;
+}
+
+describe(`the limit of ${MAX_IMAGE_MEGAPIXELS} megapixels`, () => {
+  it('counts the pixels the header declares: a phone photo passes, 10 000 × 10 000 does not', () => {
+    expect(MAX_IMAGE_PIXELS).toBe(60_000_000);
+    expect(tooManyPixels({ width: 4032, height: 3024 })).toBe(false); // 12 MP
+    expect(tooManyPixels({ width: 8064, height: 6048 })).toBe(false); // 48 MP
+    expect(tooManyPixels({ width: 8192, height: 6144 })).toBe(false); // 50 MP
+    expect(tooManyPixels({ width: 8000, height: 7500 })).toBe(false); // exactly the limit
+    expect(tooManyPixels({ width: 8000, height: 7501 })).toBe(true);
+    expect(tooManyPixels({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE })).toBe(true);
+  });
+
+  it('applies to a PNG from its IHDR and to a JPEG from its frame header, each side within the side limit', () => {
+    const png100 = imageInfo(png(10_000, 10_000))!;
+    expect(png100).toMatchObject({ width: 10_000, height: 10_000 });
+    expect(tooManyPixels(png100)).toBe(true);
+    const jpeg100 = imageInfo(jpegOf(10_000, 10_000))!;
+    expect(jpeg100).toEqual({ contentType: 'image/jpeg', width: 10_000, height: 10_000 });
+    expect(tooManyPixels(jpeg100)).toBe(true);
+    expect(tooManyPixels(imageInfo(jpegOf(8064, 6048))!)).toBe(false);
+  });
+});
+
+describe("a PNG's image data", () => {
+  it('is its IDAT data, with the length it must inflate to: each row and its filter byte', () => {
+    expect(imageInfo(PNG)!.pngData).toEqual({ chunks: [PNG.subarray(41, 54)], inflatedLength: 1 * (4 + 1) });
+    expect(imageInfo(png(3, 2))!.pngData!.inflatedLength).toBe(2 * (3 * 4 + 1));
+    expect(imageInfo(png(10_000, 10_000, { colour: 0 }))!.pngData!.inflatedLength).toBe(10_000 * 10_001);
+  });
+
+  it('counts bits, not bytes: low bit depths pack pixels, 16 bits take two bytes a sample', () => {
+    expect(imageInfo(png(9, 1, { depth: 1, colour: 0 }))!.pngData!.inflatedLength).toBe(2 + 1);
+    expect(imageInfo(png(5, 2, { depth: 4, colour: 3 }))!.pngData!.inflatedLength).toBe(2 * (3 + 1));
+    expect(imageInfo(png(2, 1, { depth: 16, colour: 6 }))!.pngData!.inflatedLength).toBe(2 * 8 + 1);
+    expect(imageInfo(png(2, 1, { depth: 8, colour: 2 }))!.pngData!.inflatedLength).toBe(2 * 3 + 1);
+    expect(imageInfo(png(2, 1, { depth: 8, colour: 4 }))!.pngData!.inflatedLength).toBe(2 * 2 + 1);
+  });
+
+  it('interlaced (Adam7): the seven passes, each row with its filter byte, an empty pass with none', () => {
+    // 1×1: only the first pass has a pixel.
+    expect(imageInfo(png(1, 1, { interlace: 1 }))!.pngData!.inflatedLength).toBe(4 + 1);
+    // 3×2 RGBA: passes 1, 4 and 6 hold one pixel in one row, pass 7 a row of three; 2, 3 and 5 nothing.
+    expect(imageInfo(png(3, 2, { interlace: 1 }))!.pngData!.inflatedLength).toBe(3 * (4 + 1) + (12 + 1));
+    // 8×8 grey: 1 + 1 + 2 + 4 + 8 + 16 + 32 pixels in 1 + 1 + 1 + 2 + 2 + 4 + 4 rows.
+    expect(imageInfo(png(8, 8, { colour: 0, interlace: 1 }))!.pngData!.inflatedLength).toBe(64 + 15);
+  });
+
+  it('is every IDAT, in order, when the data is split', () => {
+    const split = concat(
+      PNG.subarray(0, 33),
+      chunk('IDAT', bytes('0102')),
+      chunk('IDAT', bytes('03')),
+      chunk('IEND', new Uint8Array()),
+    );
+    expect(imageInfo(split)!.pngData!.chunks).toEqual([bytes('0102'), bytes('03')]);
+    expect(imageInfo(JPEG)!.pngData).toBeUndefined();
   });
 });

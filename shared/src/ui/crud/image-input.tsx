@@ -1,18 +1,21 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Avatar, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_SIGNATURE_LENGTH, imageInfo, imageLimitBytes, imageType } from '@canteiro/shared/domain';
+import { IMAGE_SIGNATURE_LENGTH, imageInfo, imageLimitBytes, imageType, tooManyPixels } from '@canteiro/shared/domain';
 import { useAuthorizedImage } from '../use-authorized-image';
 
 /** What an image field holds: the address of the current picture, a newly chosen file, or nothing. */
 export type ImageValue = string | File | null;
 
+/** Why a chosen file is refused: a code of the error catalogue. */
+export type ImageProblem = 'image_type' | 'image_too_large' | 'image_dimensions';
+
 interface ImageInputProps {
   id: string;
   value: ImageValue;
   onChange: (file: File) => void;
-  /** A file that is not a JPEG/PNG or is over the limit: its error code (the value keeps the old picture). */
-  onInvalid: (code: 'image_type' | 'image_too_large') => void;
+  /** A file that is not a JPEG/PNG or is over a limit: its error code (the value keeps the old picture). */
+  onInvalid: (code: ImageProblem) => void;
   onBlur: () => void;
   maxImageMb: number;
   invalid: boolean;
@@ -29,13 +32,15 @@ const bytesOf = (blob: Blob) =>
 /**
  * The checks of spec §5 before anything is sent: the content's type, then the size, then the
  * whole file's structure — the same `imageInfo` the server applies, so a signature followed
- * by anything else is refused here rather than after the upload.
+ * by anything else is refused here rather than after the upload — and the pixels its header
+ * declares. (Whether a PNG's data inflates to that size only the server checks.)
  */
-export async function checkImage(file: File, maxImageMb: number): Promise<'image_type' | 'image_too_large' | null> {
+export async function checkImage(file: File, maxImageMb: number): Promise<ImageProblem | null> {
   if (!imageType(await bytesOf(file.slice(0, IMAGE_SIGNATURE_LENGTH)))) return 'image_type';
   if (file.size > imageLimitBytes(maxImageMb)) return 'image_too_large';
-  if (!imageInfo(await bytesOf(file))) return 'image_type';
-  return null;
+  const info = imageInfo(await bytesOf(file));
+  if (!info) return 'image_type';
+  return tooManyPixels(info) ? 'image_dimensions' : null;
 }
 
 /** A picture with its preview: choosing a file checks it; it is uploaded when the form is saved. */

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { i18n } from '@canteiro/shared/core';
@@ -84,6 +85,20 @@ describe('the image field', () => {
     choose(dialog, pngHeaded('fake.png', PNG_HEAD.length + html.length, html));
     expect(await within(dialog).findByText('A imagem deve ser JPEG, JPG ou PNG de até 1 MB.')).toBeInTheDocument();
     expect(within(dialog).queryByText('fake.png')).not.toBeInTheDocument();
+  });
+
+  it('refuses a small PNG whose header declares 10 000 × 10 000 pixels, naming the megapixel limit', async () => {
+    const dialog = await openNewForm();
+    await within(dialog).findByText('JPEG, JPG ou PNG, até 1 MB.');
+    // The real PNG with another size in its IHDR, and that chunk's CRC made right again.
+    const huge = REAL_PNG.slice();
+    const view = new DataView(huge.buffer);
+    view.setUint32(16, 10_000);
+    view.setUint32(20, 10_000);
+    view.setUint32(29, crc32(huge.subarray(12, 29)));
+    choose(dialog, new File([huge], 'huge.png', { type: 'image/png' }));
+    expect(await within(dialog).findByText('A imagem deve ter no máximo 60 megapixels.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('huge.png')).not.toBeInTheDocument();
   });
 
   it('refuses a PNG over the limit', async () => {
