@@ -41,6 +41,7 @@ async function startServer() {
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'canteiro-bench-')),
       LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
       LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: '1000000',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',

@@ -44,6 +44,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       STATIC_ROOT: repo,
       LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
       // Many sign-ins come from one address in a test run; the limits themselves are tested in the server suite.
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',

@@ -9,7 +9,7 @@ const remotes = {
   REMOTE_DASH_URL: 'http://localhost:3003/mf-manifest.json',
 };
 const processes = [
-  ['api', ['--filter', '@canteiro/server', 'dev'], remotes],
+  ['api', ['--filter', '@canteiro/server', 'dev'], { ...remotes, SEED_DEMO: 'true' }],
   ['host', ['--filter', 'host', 'dev'], {}],
   ['admin', ['--filter', 'remote-admin', 'dev'], {}],
   ['management', ['--filter', 'remote-management', 'dev'], {}],

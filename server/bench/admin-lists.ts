@@ -103,6 +103,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       DATA_DIR: dataDir,
       DATABASE_URL: DATABASE_URL ?? '',
       LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -46,6 +46,7 @@ export async function startServer(options: {
         DATA_DIR: options.dataDir,
         DATABASE_URL: options.databaseUrl ?? '',
         LOG_LEVEL: options.logLevel ?? 'warn',
+        SEED_DEMO: 'true',
         ...options.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],

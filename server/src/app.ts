@@ -3,7 +3,7 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/connection.js';
 import { clientErrorHandler, errorHandling, frameworkErrors } from './plugins/errors.js';
 import { inputText } from './plugins/input-text.js';
@@ -13,6 +13,7 @@ import { authentication } from './plugins/authentication.js';
 import { apiDocs } from './plugins/docs.js';
 import { frontEnds } from './plugins/front-ends.js';
 import { healthRoutes } from './routes/health.js';
+import { Lifecycle } from './node/lifecycle.js';
 import { authenticationRoutes } from './routes/authentication.js';
 import { remotesRoutes } from './routes/remotes.js';
 import { basesRoutes } from './resources/bases.js';
@@ -37,6 +38,8 @@ import { dashboardRoutes } from './dashboards/routes.js';
 export interface AppDependencies {
   config: Config;
   db: Database;
+  /** Serving or draining (main.ts drains on SIGTERM); a fresh one when not given. */
+  lifecycle?: Lifecycle;
   /** Where log lines go; stdout unless a test captures them. */
   logStream?: { write(line: string): void };
 }
@@ -58,11 +61,26 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes the function proxy-addr would make of it
+ * (Fastify's types have no number): trust the `hops` nearest addresses, so the client is the
+ * address the load balancer wrote, whatever a client put in X-Forwarded-For before it.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** JSON bodies are small forms; images go through multipart with their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The whole HTTP server, ready for `listen` or for `app.inject` in tests. */
-export async function buildApp({ config, db, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  lifecycle = new Lifecycle(),
+  logStream,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -78,7 +96,7 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
       ...(logStream ? { stream: logStream } : {}),
     },
     logController: new OneLinePerRequest(),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     // Refusals made before the error handler runs, in the API's error shape (plugins/errors.ts).
     frameworkErrors: withSecurityHeaders(frameworkErrors, config.remotes),
@@ -104,7 +122,12 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   await app.register(authentication, { db });
   await app.register(apiDocs);
 
-  await app.register(healthRoutes, { prefix: '/api', db, maxImageMb: config.maxImageMb });
+  // While draining, every answer closes its connection: the client's next request opens a new
+  // one, which the load balancer (now seeing 503 on /api/health) sends to another node.
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
+  await app.register(healthRoutes, { prefix: '/api', db, lifecycle, maxImageMb: config.maxImageMb });
   await app.register(authenticationRoutes, { prefix: '/api/authentication', config, db });
   // Administration (docs/scoping.md): one plugin per resource.
   await app.register(basesRoutes, { prefix: '/api/bases', db });

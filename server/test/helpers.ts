@@ -75,7 +75,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({}),
     dataDir: 'memory://',
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    logLevel: (process.env.TEST_LOG_LEVEL ?? 'silent') as Config['logLevel'],
     staticRoot: emptyFolder(),
     ...overrides,
   };
@@ -171,7 +171,7 @@ export class Browser {
     url: string,
     { method = 'GET', body, token, headers = {} }: RequestOptions = {},
   ): Promise<LightMyRequestResponse> {
-    if (method !== 'GET' && method !== 'HEAD' && !this.cookies.has(XSRF_COOKIE)) await this.request('/api/health');
+    if (method !== 'GET' && method !== 'HEAD' && !this.cookies.has(XSRF_COOKIE)) await this.request('/api/health/live');
     const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await this.app.inject({
       method,

@@ -43,6 +43,7 @@ async function startChild(): Promise<ChildProcess> {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -7,7 +7,7 @@ import type { SessionUser } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { auditLog } from '../src/db/schema/audit.js';
 import { authTokens, users } from '../src/db/schema/people.js';
-import { Browser, createOrganisation, createUser, serverSuite } from './helpers.js';
+import { Browser, createOrganisation, createUser, serverSuite, startApp } from './helpers.js';
 import type { Organisation } from './helpers.js';
 
 let db: Database;
@@ -44,6 +44,22 @@ describe('the session token', () => {
       });
       assert.equal(response.statusCode, 401, String(authorization));
       assert.deepEqual(response.json(), notAuthenticated);
+    }
+  });
+
+  test('lasts TOKEN_TTL_HOURS, decimals included (0.5: half an hour, where it once answered 500)', async () => {
+    await createUser(db, organisation, { email: 'ana@canteiro.test' });
+    const halfHour = await startApp(db, { tokenTtlHours: 0.5 });
+    try {
+      const browser = new Browser(halfHour);
+      const token = await browser.signIn('ana@canteiro.test');
+      assert.equal((await me(browser, token)).statusCode, 200);
+      const [session] = await db.orm
+        .select({ seconds: sql<number>`extract(epoch from ${authTokens.expiresAt} - ${authTokens.createdAt})::float8` })
+        .from(authTokens);
+      assert.ok(Math.abs(session!.seconds - 1800) < 5, String(session!.seconds));
+    } finally {
+      await halfHour.close();
     }
   });
 

@@ -24,7 +24,8 @@ export async function issueToken(orm: Orm, userId: number, ttlHours: number, cha
     userId,
     tokenHash: hashToken(token),
     channel,
-    expiresAt: sql`now() + make_interval(hours => ${ttlHours})`,
+    // In whole seconds: make_interval's hours take only integers, and TOKEN_TTL_HOURS may be 0.5.
+    expiresAt: sql`now() + make_interval(secs => ${Math.round(ttlHours * 3600)})`,
   });
   await orm.delete(authTokens).where(and(eq(authTokens.userId, userId), lte(authTokens.expiresAt, sql`now()`)));
   return token;

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Column, Name, Param, SQL, StringChunk, Table, sql } from 'drizzle-orm';
 import type { Query } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgDatabase, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
-import type { Config } from '../config.js';
+import type { Config, DatabaseTuning } from '../config.js';
+import { errorCode, migrationsFolder } from './driver.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 
@@ -12,20 +15,80 @@ export type Orm = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   kind: DatabaseKind;
+  /** The primary: every write, and every read that must see them. */
   orm: Orm;
-  /** Dashboards read here: a replica when DATABASE_READ_URL is set, the primary otherwise. */
-  readOrm: Orm;
+  /** A streaming replica (DATABASE_READ_URL) the dashboards may read from; null without one. */
+  replica: Replica | null;
   /** Applies the committed SQL migrations that are not yet applied. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
-export type DatabaseSettings = Pick<Config, 'databaseUrl' | 'databaseReadUrl' | 'dataDir'>;
+/**
+ * A read replica. It may be behind, paused or down: the caller checks it has what it needs
+ * (dashboards/replica.ts) and reports a failure, after which `available()` is false for a while.
+ */
+export interface Replica {
+  orm: Orm;
+  available(): boolean;
+  failed(error: unknown): void;
+}
 
-export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
+/** Where the drivers tell what happened to their connections (the app's logger, or nothing). */
+export interface DatabaseLog {
+  warn(details: object, message: string): void;
+}
+
+const SILENT: DatabaseLog = { warn: () => undefined };
+
+export type DatabaseSettings = Pick<Config, 'databaseUrl' | 'databaseReadUrl' | 'dataDir'> &
+  Partial<Pick<Config, 'databaseMigrationUrl' | 'database'>>;
+
+/** The defaults of config.ts, for callers that name only where the database is (tests, tools). */
+const DEFAULT_TUNING: DatabaseTuning = {
+  poolSize: 10,
+  connectTimeoutMs: 5000,
+  statementTimeoutMs: 0,
+  preparedStatements: true,
+};
+
+export async function openDatabase(settings: DatabaseSettings, log: DatabaseLog = SILENT): Promise<Database> {
   return settings.databaseUrl
-    ? openPostgres(settings.databaseUrl, settings.databaseReadUrl)
+    ? openPostgres({
+        url: settings.databaseUrl,
+        readUrl: settings.databaseReadUrl,
+        migrationUrl: settings.databaseMigrationUrl ?? null,
+        tuning: settings.database ?? DEFAULT_TUNING,
+        log,
+      })
     : openPglite(settings.dataDir);
+}
+
+/**
+ * The migrations this server's code has and its database has not applied, by name
+ * (`0012_dashboard_hourly_rollup`). drizzle's migrator applies every migration newer than the
+ * latest one recorded in `drizzle.__drizzle_migrations`; the same rule says what is pending.
+ */
+export async function pendingMigrations(orm: Orm): Promise<string[]> {
+  const journal = readMigrationJournal();
+  let applied: number | null = null;
+  try {
+    const [latest] = await selectRows<{ created: number | null }>(
+      orm,
+      sql`select max(created_at)::float8 as created from drizzle.__drizzle_migrations`,
+    );
+    applied = latest?.created ?? null;
+  } catch (error) {
+    // No journal table (or schema) yet: nothing was ever applied.
+    if (!['42P01', '3F000'].includes(String(errorCode(error)))) throw error;
+  }
+  return journal.filter((entry) => applied === null || entry.when > applied).map((entry) => entry.tag);
+}
+
+function readMigrationJournal(): { tag: string; when: number }[] {
+  const file = path.join(migrationsFolder, 'meta', '_journal.json');
+  const { entries } = JSON.parse(readFileSync(file, 'utf8')) as { entries: { tag: string; when: number }[] };
+  return entries;
 }
 
 /**

@@ -18,9 +18,18 @@ export const toNumber = (value: string): number => Number(value);
 /** Distinct statements one connection keeps prepared; later ones run unprepared. */
 export const MAX_PREPARED_PER_CONNECTION = 1000;
 
-/** The SQLSTATE of a database error (`code`), whichever driver raised it. */
-export const errorCode = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+/**
+ * The SQLSTATE of a database error (`code`), whichever driver raised it, also when drizzle
+ * wrapped it (DrizzleQueryError keeps the driver's error as its `cause`).
+ */
+export function errorCode(error: unknown): unknown {
+  for (let cause = error, depth = 0; typeof cause === 'object' && cause !== null && depth < 10; depth += 1) {
+    const { code } = cause as { code?: unknown };
+    if (code !== undefined) return code;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 /**
  * The database cannot be reached (down, restarting, failed over, too slow to answer): the
@@ -32,4 +41,37 @@ export class DatabaseUnavailable extends Error {
     super(message, options);
     this.name = 'DatabaseUnavailable';
   }
+}
+
+/**
+ * SQLSTATEs of a database that is away rather than of a bad statement: connection exceptions
+ * (class 08), operator intervention (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot
+ * connect now), a statement cancelled by `statement_timeout` (57014), too many connections
+ * (53300), a primary that became read-only (25006).
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '57014', '53300', '25006']);
+/** Node's socket errors on the way to the database. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+/** What node-postgres and pg-pool say, without a code, when a connection is gone or never came. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Connection ended|Client was closed/i;
+
+/** Whether an error (or any error in its `cause` chain) means the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 10; cause = cause.cause, depth += 1) {
+    if (cause instanceof DatabaseUnavailable) return true;
+    const code = errorCode(cause);
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code)))
+      return true;
+    if (UNAVAILABLE_MESSAGES.test(cause.message)) return true;
+  }
+  return false;
 }

@@ -3,43 +3,281 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { Database } from './connection.js';
-import { INT8_OID, MAX_PREPARED_PER_CONNECTION, NUMERIC_OID, migrationsFolder, toNumber } from './driver.js';
+import type { DatabaseTuning } from '../config.js';
+import type { Database, DatabaseLog, Replica } from './connection.js';
+import {
+  DatabaseUnavailable,
+  INT8_OID,
+  MAX_PREPARED_PER_CONNECTION,
+  NUMERIC_OID,
+  errorCode,
+  isDatabaseUnavailable,
+  migrationsFolder,
+  toNumber,
+} from './driver.js';
 
-/** A PostgreSQL server (DATABASE_URL), through node-postgres pools. */
+/**
+ * A PostgreSQL server (DATABASE_URL), through node-postgres pools (docs/deploy.md):
+ *
+ * - a node outlives its database: every pool and every connection handles its `error` event
+ *   (a restart, a failover or `pg_terminate_backend` ends connections; unhandled, that ends
+ *   the process), a dead connection is dropped and the next request opens a new one;
+ * - connecting and statements have time limits, so a request fails fast with 503 instead of
+ *   hanging (plugins/errors.ts);
+ * - DATABASE_URL may list several hosts: the pool connects to the one that accepts writes
+ *   and looks again when it loses it (a promoted standby is found by itself);
+ * - named statements are optional (PgBouncer in transaction mode cannot keep them).
+ */
+
+export interface PostgresSettings {
+  url: string;
+  readUrl: string | null;
+  /** A direct connection for the migrations' session advisory lock (not through PgBouncer). */
+  migrationUrl: string | null;
+  tuning: DatabaseTuning;
+  log: DatabaseLog;
+}
 
 /** Any constant works: it only has to be the same for every instance that migrates. */
 const MIGRATION_LOCK_KEY = 4_715_302_118;
 
-export async function openPostgres(url: string, readUrl: string | null): Promise<Database> {
+/** After the replica failed, the dashboards read the primary for this long before trying it again. */
+const REPLICA_RETRY_MS = 5000;
+/** The replica is only worth asking when it answers at once. */
+const REPLICA_CONNECT_TIMEOUT_MS = 1000;
+
+export async function openPostgres(settings: PostgresSettings): Promise<Database> {
   // Global on purpose: drizzle's node-postgres session falls back to pg.types for these.
   pg.types.setTypeParser(INT8_OID, toNumber);
   pg.types.setTypeParser(NUMERIC_OID, toNumber);
-  const pool = preparingPool(url);
-  const readPool = readUrl ? preparingPool(readUrl) : null;
+  const { tuning, log } = settings;
+  const primary = new HostRouter(settings.url, tuning, log);
+  await primary.locateFirst();
+  const pool = resilientPool(primary, tuning, log, 'primary');
   const orm = drizzleNodePg(pool);
   // Fail at start, not at the first request, when the server is unreachable.
   await orm.execute(sql`select 1`);
+  const replicaPool = settings.readUrl
+    ? resilientPool(
+        new HostRouter(settings.readUrl, tuning, log, { anyHost: true }),
+        { ...tuning, connectTimeoutMs: Math.min(tuning.connectTimeoutMs, REPLICA_CONNECT_TIMEOUT_MS) },
+        log,
+        'replica',
+      )
+    : null;
   return {
     kind: 'postgres',
     orm,
-    readOrm: readPool ? drizzleNodePg(readPool) : orm,
+    replica: replicaPool ? replicaOf(drizzleNodePg(replicaPool), log) : null,
     migrate: async () => {
-      // Several instances may start together: one migrates, the others wait for it.
-      const connection = await pool.connect();
+      // Several instances may start together: one migrates, the others wait for it. A session
+      // lock needs one server connection for the whole run, hence a client of its own (through
+      // PgBouncer in transaction mode, DATABASE_MIGRATION_URL names the server itself).
+      const client = new pg.Client({
+        connectionString: settings.migrationUrl ? new HostRouter(settings.migrationUrl, tuning, log).url : primary.url,
+        connectionTimeoutMillis: tuning.connectTimeoutMs,
+      });
+      client.on('error', (error) => log.warn({ err: error }, 'migration connection lost'));
+      await client.connect();
       try {
-        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg(connection), { migrationsFolder });
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
       } finally {
-        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-        connection.release();
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await client.end().catch(() => undefined);
       }
     },
     close: async () => {
-      await Promise.all([pool.end(), readPool?.end()]);
+      await Promise.all([pool.end(), replicaPool?.end()]);
     },
   };
 }
+
+/** The replica and when to skip it: after a failure, the primary answers for a while. */
+function replicaOf(orm: Replica['orm'], log: DatabaseLog): Replica {
+  let skipUntil = 0;
+  return {
+    orm,
+    available: () => Date.now() >= skipUntil,
+    failed(error: unknown) {
+      skipUntil = Date.now() + REPLICA_RETRY_MS;
+      log.warn({ err: error }, 'replica unavailable: the dashboards read the primary');
+    },
+  };
+}
+
+interface Host {
+  url: string;
+  label: string;
+}
+
+/**
+ * The hosts of a URL and the one in use. `postgres://u:p@db1:5432,db2:5432/canteiro` lists two:
+ * connections go to the one that accepts writes (libpq's `target_session_attrs=read-write`,
+ * unless `anyHost`); when it is lost, each host is asked again (`pg_is_in_recovery()`), so a
+ * standby promoted after a failover becomes the primary of every new connection.
+ */
+class HostRouter {
+  private readonly hosts: Host[];
+  private current = 0;
+  private locating: Promise<void> | null = null;
+
+  constructor(
+    url: string,
+    private readonly tuning: DatabaseTuning,
+    private readonly log: DatabaseLog,
+    private readonly options: { anyHost?: boolean } = {},
+  ) {
+    this.hosts = splitHosts(url);
+  }
+
+  get url(): string {
+    return this.hosts[this.current]!.url;
+  }
+
+  /** Several hosts, and the one chosen must accept writes. */
+  get checksRole(): boolean {
+    return this.hosts.length > 1 && !this.options.anyHost;
+  }
+
+  /** Something went wrong with the host in use: find the primary again (one search at a time). */
+  lost(): void {
+    if (this.hosts.length < 2 || this.locating) return;
+    this.locating = this.locate().finally(() => {
+      this.locating = null;
+    });
+  }
+
+  /** Several hosts: start on the primary (the first that answers and accepts writes). */
+  async locateFirst(): Promise<void> {
+    if (this.hosts.length > 1) await this.locate();
+  }
+
+  /** Waits for a search under way, so a request after a failover goes to the new primary. */
+  async settled(): Promise<void> {
+    await this.locating;
+  }
+
+  private async locate(): Promise<void> {
+    for (let attempt = 0; attempt < this.hosts.length; attempt += 1) {
+      const index = (this.current + attempt) % this.hosts.length;
+      const host = this.hosts[index]!;
+      const client = new pg.Client({
+        connectionString: host.url,
+        connectionTimeoutMillis: this.tuning.connectTimeoutMs,
+      });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
+        if (this.options.anyHost || rows[0]?.standby === false) {
+          if (index !== this.current) this.log.warn({ host: host.label }, 'database: now using this host');
+          this.current = index;
+          return;
+        }
+      } catch {
+        // Down or unreachable: the next one.
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    }
+  }
+}
+
+/** Each host of a multi-host URL as a URL of its own (what node-postgres understands). */
+export function splitHosts(url: string): Host[] {
+  const match = /^(postgres(?:ql)?:\/\/)(?:([^@/]*)@)?([^/]*)(\/.*)?$/.exec(url);
+  if (!match) return [{ url, label: '?' }];
+  const [, scheme, auth, hostList = '', rest = ''] = match;
+  // node-postgres does not know libpq's target_session_attrs: HostRouter does its work.
+  const path = rest.replace(/([?&])target_session_attrs=[^&]*&?/, '$1').replace(/[?&]$/, '');
+  return hostList.split(',').map((host) => ({
+    url: `${scheme}${auth === undefined ? '' : `${auth}@`}${host}${path}`,
+    label: host || 'localhost',
+  }));
+}
+
+/** SQLSTATEs that say the host in use is no longer the primary (or no longer there). */
+const HOST_LOST_CODES = new Set(['25006', '57P01', '57P02', '57P03', '08006', '08003', '08001', '08004']);
+
+/**
+ * A pool that survives its database: errors of idle and checked-out connections are handled
+ * (logged; pg-pool then drops the connection), connections go to the router's host, and
+ * every SELECT is prepared once per connection unless named statements are off.
+ */
+function resilientPool(router: HostRouter, tuning: DatabaseTuning, log: DatabaseLog, role: string): pg.Pool {
+  /** Opens connections to the host the router chose; a failure sends it looking again. */
+  class RoutedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionString: router.url });
+    }
+
+    // pg-pool calls connect(callback); drizzle never calls it directly.
+    override connect(): Promise<pg.Client>;
+    override connect(callback: ConnectCallback): void;
+    override connect(callback?: ConnectCallback): Promise<pg.Client> | void {
+      const connecting = router
+        .settled()
+        .then(() => super.connect())
+        .catch((error: unknown) => {
+          router.lost();
+          throw error;
+        });
+      if (!callback) return connecting;
+      connecting.then(
+        () => (callback as (error: null, client: pg.Client) => void)(null, this),
+        (error: Error) => (callback as (error: Error) => void)(error),
+      );
+    }
+  }
+
+  const options: pg.PoolConfig = {
+    Client: RoutedClient,
+    connectionString: router.url,
+    max: tuning.poolSize,
+    connectionTimeoutMillis: tuning.connectTimeoutMs,
+    keepAlive: true,
+    ...(tuning.statementTimeoutMs > 0 ? { statement_timeout: tuning.statementTimeoutMs } : {}),
+    // Several hosts: a connection that reached a standby is refused (and the primary looked for).
+    ...(router.checksRole ? { onConnect: requirePrimary(router) } : {}),
+  };
+  const pool = new pg.Pool(options);
+  // An idle connection ended by the server (restart, pg_terminate_backend, failover).
+  pool.on('error', (error) => {
+    log.warn({ err: error, pool: role }, 'database connection lost');
+    router.lost();
+  });
+  pool.on('connect', (client) => {
+    // A checked-out connection (between the queries of a transaction) has no pool listener.
+    client.on('error', (error) => {
+      log.warn({ err: error, pool: role }, 'database connection lost');
+      router.lost();
+    });
+    const prepared = tuning.preparedStatements ? new Set<string>() : null;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+      const result = query(statementConfig(config, prepared), ...rest);
+      if (result instanceof Promise)
+        result.catch((error: unknown) => {
+          if (HOST_LOST_CODES.has(String(errorCode(error))) || isDatabaseUnavailable(error)) router.lost();
+        });
+      return result;
+    };
+  });
+  return pool;
+}
+
+/** pg-pool's `onConnect` (not in its types): a connection to a standby is ended and refused. */
+function requirePrimary(router: HostRouter) {
+  return async (client: pg.ClientBase): Promise<void> => {
+    const { rows } = await client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
+    if (rows[0]?.standby === false) return;
+    router.lost();
+    throw new DatabaseUnavailable('connected to a standby, not the primary');
+  };
+}
+
+type ConnectCallback = ((error: Error) => void) | ((error: null, client: pg.Client) => void);
 
 interface QueryConfig {
   text?: unknown;
@@ -47,34 +285,27 @@ interface QueryConfig {
 }
 
 /**
- * A pool whose connections prepare every SELECT they run (named after a digest of its text):
- * PostgreSQL then parses and plans each distinct statement once per connection instead of
- * on every request. Measured on the session lookup: ~230–440 µs unprepared, ~40–70 µs
- * prepared (docs/benchmarks.md, issue 9). The statements differ by text only (scope,
- * filters, sort), never by value, so their number stays small; past a cap they simply run
- * unprepared. PostgreSQL re-plans a prepared statement itself when a table it reads changes.
+ * With named statements, every SELECT gets a name from a digest of its text, so PostgreSQL
+ * parses and plans each distinct statement once per connection instead of on every request
+ * (the session lookup: ~230–440 µs unprepared, ~40–70 µs prepared; docs/benchmarks.md, issue
+ * 9). The statements differ by text only (scope, filters, sort), never by value, so their
+ * number stays small; past a cap they run unprepared. Without (`prepared` null), no query
+ * keeps a name, not even drizzle's own `.prepare('find_session')`: behind PgBouncer in
+ * transaction mode, the next transaction may run on another server connection.
  */
-function preparingPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url });
-  pool.on('connect', (client) => {
-    const prepared = new Set<string>();
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-      const named = preparedName(config, prepared);
-      return query(named ? { ...(config as object), name: named } : config, ...rest);
-    };
-  });
-  return pool;
-}
-
-function preparedName(config: unknown, prepared: Set<string>): string | null {
-  if (typeof config !== 'object' || config === null) return null;
+function statementConfig(config: unknown, prepared: Set<string> | null): unknown {
+  if (typeof config !== 'object' || config === null) return config;
   const { text, name } = config as QueryConfig;
-  if (name !== undefined || typeof text !== 'string' || !/^\s*(select|with)\b/i.test(text)) return null;
+  if (prepared === null) {
+    if (name === undefined) return config;
+    const { name: _dropped, ...unnamed } = config as QueryConfig & Record<string, unknown>;
+    return unnamed;
+  }
+  if (name !== undefined || typeof text !== 'string' || !/^\s*(select|with)\b/i.test(text)) return config;
   const digest = `q${createHash('sha1').update(text).digest('base64url')}`;
   if (!prepared.has(digest)) {
-    if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return null;
+    if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return config;
     prepared.add(digest);
   }
-  return digest;
+  return { ...config, name: digest };
 }

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessage, pickLocale } from '@canteiro/shared/domain';
 import type { ErrorCode } from '@canteiro/shared/domain';
+import { isDatabaseUnavailable } from '../db/driver.js';
 import { ApiError, sendError } from '../errors.js';
 import { appWide } from './app-wide.js';
 
@@ -17,6 +18,12 @@ export const errorHandling = appWide(async (app: FastifyInstance) => {
     if (error instanceof ApiError)
       return sendError(request, reply, error.statusCode, error.code, error.fields, error.params);
 
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: the database is restarting, failing over or away. The node stays up.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(request, reply, 503, 'database_unavailable');
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -35,6 +42,9 @@ export const errorHandling = appWide(async (app: FastifyInstance) => {
     response.end(body);
   });
 });
+
+/** What a 503 database_unavailable asks the client to wait: a restart takes a second or two. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** Headers of the answers written outside Fastify's reply (no hook adds them there). */
 const RAW_ANSWER_HEADERS = {

@@ -1,39 +1,78 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
+import { DatabaseUnavailable } from '../db/driver.js';
+import { ApiError } from '../errors.js';
+import type { Lifecycle } from '../node/lifecycle.js';
 
 export interface HealthRoutesOptions extends Record<string, unknown> {
   db: Database;
+  lifecycle: Lifecycle;
   /** Settings the browser needs before it calls (e.g. to check an image before uploading it). */
   maxImageMb: number;
 }
 
-/** For load balancers and the client's first call (it also hands out the XSRF cookie). */
-export async function healthRoutes(app: FastifyInstance, { db, maxImageMb }: HealthRoutesOptions): Promise<void> {
+/** A readiness check answers in time for a load balancer checking every second. */
+export const HEALTH_TIMEOUT_MS = 2000;
+
+/**
+ * Readiness for load balancers (`/api/health`), liveness for supervisors (`/api/health/live`);
+ * the client's first call (any answer hands out the XSRF cookie) is the cheap one.
+ */
+export async function healthRoutes(
+  app: FastifyInstance,
+  { db, lifecycle, maxImageMb }: HealthRoutesOptions,
+): Promise<void> {
   app.get(
     '/health',
     {
       config: { public: true },
       schema: {
-        summary: 'Is the server up and its database reachable?',
+        summary: 'Should this node get requests? Its database answers and it is not shutting down (readiness).',
         tags: ['system'],
         response: {
           200: {
-            description: 'Up.',
+            description: 'Ready.',
             type: 'object',
             properties: {
               status: { type: 'string', enum: ['ok'] },
               database: { type: 'string', enum: ['pglite', 'postgres'] },
             },
+            required: ['status', 'database'],
           },
-          500: { description: 'The database did not answer.', $ref: 'ApiError#' },
+          503: {
+            description: `service_unavailable while the node drains before it stops (SIGTERM); database_unavailable when its database does not answer within ${HEALTH_TIMEOUT_MS} ms.`,
+            $ref: 'ApiError#',
+          },
         },
       },
     },
     async () => {
-      await db.orm.execute(sql`select 1`);
+      if (lifecycle.draining) throw new ApiError(503, 'service_unavailable');
+      await withTimeout(db.orm.execute(sql`select 1`), HEALTH_TIMEOUT_MS);
+      if (lifecycle.draining) throw new ApiError(503, 'service_unavailable');
       return { status: 'ok', database: db.kind };
     },
+  );
+
+  app.get(
+    '/health/live',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Is the process running (liveness)? Says nothing of its database.',
+        tags: ['system'],
+        response: {
+          200: {
+            description: 'Running.',
+            type: 'object',
+            properties: { status: { type: 'string', enum: ['ok'] } },
+            required: ['status'],
+          },
+        },
+      },
+    },
+    async () => ({ status: 'ok' }),
   );
 
   app.get(
@@ -54,4 +93,17 @@ export async function healthRoutes(app: FastifyInstance, { db, maxImageMb }: Hea
     },
     async () => ({ maxImageMb }),
   );
+}
+
+/** The check's answer, or DatabaseUnavailable (a 503) when it takes longer than `ms`. */
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseUnavailable(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -49,10 +49,13 @@ function isSameOrigin(url: string): boolean {
   return new URL(url, window.location.href).origin === window.location.origin;
 }
 
-/** The server issues the XSRF cookie on any answer; fetch one before the first unsafe call if missing. */
+/**
+ * The server issues the XSRF cookie on any answer; fetch one before the first unsafe call if
+ * missing, from the liveness check (no database query, and 200 even while the node drains).
+ */
 async function ensureXsrfCookie(): Promise<string | null> {
   if (!readCookie(XSRF_COOKIE))
-    await fetch(new URL(`${API_PREFIX}health`, window.location.href), { credentials: 'same-origin' }).catch(
+    await fetch(new URL(`${API_PREFIX}health/live`, window.location.href), { credentials: 'same-origin' }).catch(
       () => undefined,
     );
   return readCookie(XSRF_COOKIE);

@@ -43,7 +43,7 @@ export function fakeThingsApi(count: number) {
             .text()
             .then((text) => (text ? (JSON.parse(text) as unknown) : undefined));
     calls.push({ method: request.method, url, body });
-    if (url.pathname === '/api/health') return json({ status: 'ok' });
+    if (url.pathname === '/api/health/live') return json({ status: 'ok' });
     if (url.pathname === '/api/settings') return json({ maxImageMb: 1 });
     const picture = /^\/api\/things\/(\d+)\/picture$/.exec(url.pathname);
     if (request.method === 'POST' && picture) {
