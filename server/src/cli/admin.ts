@@ -26,7 +26,7 @@ try {
   });
   const email = values.email?.trim();
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`an --email is needed. ${USAGE}`);
-  const given = values.password ?? process.env.ADMIN_PASSWORD;
+  const given = values.password ?? (process.env.ADMIN_PASSWORD || undefined);
   if (given !== undefined && given.length < MIN_PASSWORD_LENGTH)
     throw new UsageError(`the password needs at least ${MIN_PASSWORD_LENGTH} characters`);
   const password = given ?? randomBytes(12).toString('base64url');
