@@ -17,6 +17,7 @@ import { equipmentDashboard } from './equipment.js';
 import { dashboardExport, dashboardFileName } from './export.js';
 import { performance } from './performance.js';
 import { dashboardPeriod } from './period.js';
+import { onReplicaWhenCaughtUp } from './replica.js';
 import { projectHealth } from './project-health.js';
 import { routine } from './routine.js';
 
@@ -100,7 +101,9 @@ export async function dashboardRoutes(app: FastifyInstance, { config, db }: Dash
     };
     /** The answer of the JSON route for these filters: the same kept answers, so screen and export agree. */
     const answerOf = async (context: DashboardContext) =>
-      cache.answer(name, context, () => (dashboard.answer as Dashboard<DashboardName>)(context));
+      cache.answer(name, context, () =>
+        onReplicaWhenCaughtUp(db, context, dashboard.answer as Dashboard<DashboardName>),
+      );
     app.get(`/${name}`, { schema }, async (request) => {
       const caller = allowedCaller(request, anyWebLevel);
       return answerOf(await dashboardContext(db.orm, caller, request.query, config.siteTimeZone));

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { DatabaseTuning } from '../config.js';
-import type { Database, DatabaseLog, Replica } from './connection.js';
+import type { Database, DatabaseLog } from './connection.js';
+import { replicaWithBreaker } from './replica.js';
 import {
   DatabaseUnavailable,
   INT8_OID,
@@ -41,8 +42,6 @@ export interface PostgresSettings {
 /** Any constant works: it only has to be the same for every instance that migrates. */
 const MIGRATION_LOCK_KEY = 4_715_302_118;
 
-/** After the replica failed, the dashboards read the primary for this long before trying it again. */
-const REPLICA_RETRY_MS = 5000;
 /** The replica is only worth asking when it answers at once. */
 const REPLICA_CONNECT_TIMEOUT_MS = 1000;
 
@@ -68,7 +67,7 @@ export async function openPostgres(settings: PostgresSettings): Promise<Database
   return {
     kind: 'postgres',
     orm,
-    replica: replicaPool ? replicaOf(drizzleNodePg(replicaPool), log) : null,
+    replica: replicaPool ? replicaWithBreaker(drizzleNodePg(replicaPool), log) : null,
     migrate: async () => {
       // Several instances may start together: one migrates, the others wait for it. A session
       // lock needs one server connection for the whole run, hence a client of its own (through
@@ -89,19 +88,6 @@ export async function openPostgres(settings: PostgresSettings): Promise<Database
     },
     close: async () => {
       await Promise.all([pool.end(), replicaPool?.end()]);
-    },
-  };
-}
-
-/** The replica and when to skip it: after a failure, the primary answers for a while. */
-function replicaOf(orm: Replica['orm'], log: DatabaseLog): Replica {
-  let skipUntil = 0;
-  return {
-    orm,
-    available: () => Date.now() >= skipUntil,
-    failed(error: unknown) {
-      skipUntil = Date.now() + REPLICA_RETRY_MS;
-      log.warn({ err: error }, 'replica unavailable: the dashboards read the primary');
     },
   };
 }
