@@ -36,7 +36,7 @@ export default {
   // process only waited (268 tests: 222 s → 129 s).
   maxWorkers: '100%',
   projects: [
-    project('shared', ['shared/src']),
+    project('shared', ['shared/src', 'shared/test']),
     project('host', ['host/src']),
     project('remotes', ['remote-admin/src', 'remote-management/src', 'remote-dash/src']),
   ],

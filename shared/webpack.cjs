@@ -6,6 +6,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies } = require('./federation.cjs');
+const { KeepPreviousChunksPlugin } = require('./previous-chunks.cjs');
 
 /**
  * @param {{ dir: string, name: string, port: number, exposes?: Record<string,string>, title?: string }} app
@@ -27,6 +28,7 @@ function createWebpackConfig(app) {
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         publicPath: isHost ? '/' : 'auto',
         uniqueName: app.name,
+        // Wipes the previous build, except its recent hashed chunks (KeepPreviousChunksPlugin).
         clean: true,
       },
       resolve: {
@@ -73,6 +75,8 @@ function createWebpackConfig(app) {
           // (/admin/base) must find its scripts at the root; the host never loads it.
           publicPath: isHost || !production ? '/' : 'auto',
         }),
+        // Pages opened before a redeploy still find their chunks (docs/federation.md).
+        ...(production ? [new KeepPreviousChunksPlugin()] : []),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
       performance: { hints: false },
