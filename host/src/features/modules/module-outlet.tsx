@@ -12,9 +12,22 @@ import { SidebarLayout } from '../layout/sidebar-layout';
 import { ModuleErrorPanel } from './module-error-panel';
 import { ModuleErrorBoundary } from './module-error-boundary';
 import { useModules } from './module-store';
+import type { ModuleState } from './module-store';
+import { isChunkLoadFailure } from './chunk-failure';
 
 /** A key of the module's namespace, unless it names another (`common:routes.activityReport.title`). */
 const qualify = (namespace: string, key: string) => (key.includes(':') ? key : `${namespace}:${key}`);
+
+/** Beside a page, inside its Suspense: its effect runs only once the page's files have arrived. */
+function PageArrived({ id }: { id: ModuleId }) {
+  const pageArrived = useModules((store) => store.pageArrived);
+  useEffect(() => pageArrived(id), [pageArrived, id]);
+  return null;
+}
+
+/** The module's files failed to arrive and were not just reloaded: the store reloads them (once). */
+const willReload = (state: ModuleState, error: unknown) =>
+  state.status === 'ready' && !state.reloaded && isChunkLoadFailure(error);
 
 function ModuleRoutes({ module }: { module: CanteiroModule }) {
   const { Providers } = module;
@@ -39,6 +52,7 @@ function ModuleRoutes({ module }: { module: CanteiroModule }) {
                   <Providers>
                     <Fade>
                       <Page />
+                      <PageArrived id={module.id} />
                     </Fade>
                   </Providers>
                 </SidebarLayout>
@@ -64,6 +78,7 @@ export function ModuleOutlet({ id }: { id: ModuleId }) {
   const state = useModules((store) => store.modules[id]);
   const ensure = useModules((store) => store.ensure);
   const retry = useModules((store) => store.retry);
+  const reloadAfterChunkFailure = useModules((store) => store.reloadAfterChunkFailure);
   const signedIn = Boolean(token && user);
 
   useEffect(() => {
@@ -73,17 +88,33 @@ export function ModuleOutlet({ id }: { id: ModuleId }) {
   if (!signedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
 
   if (state?.status === 'ready') {
+    // A redeploy of the module (new chunk names) under the open page: its manifest is read
+    // again and the page loads from the new build; if that fails too, the panel and its retry.
     return (
       <ModuleErrorBoundary
         key={id}
-        fallback={(reset) => (
+        onError={(error) => {
+          if (isChunkLoadFailure(error)) reloadAfterChunkFailure(id);
+        }}
+        fallback={(error, reset) => (
           <SidebarLayout module={state.module}>
-            <ModuleErrorPanel onRetry={reset} />
+            {willReload(state, error) ? (
+              <PageLoading />
+            ) : (
+              <ModuleErrorPanel onRetry={isChunkLoadFailure(error) ? () => retry(id) : reset} />
+            )}
           </SidebarLayout>
         )}
       >
         <ModuleRoutes module={state.module} />
       </ModuleErrorBoundary>
+    );
+  }
+  if (state?.status === 'reloading') {
+    return (
+      <SidebarLayout module={state.module}>
+        <PageLoading />
+      </SidebarLayout>
     );
   }
   return (
