@@ -104,3 +104,37 @@ export const a1ActivityRow = (
   isScheduled: true,
   ...changes,
 });
+
+/** An equipment report on A1's first chain (its crane, idle, an hour ago); `changes` as above. */
+export const a1EquipmentRow = (
+  catalogue: Catalogue,
+  changes: Record<string, unknown> = {},
+): Record<string, unknown> => ({
+  id: newId(),
+  kind: 'equipment',
+  contract: catalogue.a1.contract,
+  reportTime: reportTime(),
+  package: catalogue.a1.package,
+  area: catalogue.a1.area,
+  activity: catalogue.a1.activity,
+  equipment: catalogue.a1.equipment,
+  classification: 'idle',
+  ...changes,
+});
+
+/** A quantity report on A1's first chain (12.5 m³ an hour ago); `changes` as above. */
+export const a1QuantityRow = (
+  catalogue: Catalogue,
+  changes: Record<string, unknown> = {},
+): Record<string, unknown> => ({
+  id: newId(),
+  kind: 'quantity',
+  contract: catalogue.a1.contract,
+  reportTime: reportTime(),
+  package: catalogue.a1.package,
+  area: catalogue.a1.area,
+  activity: catalogue.a1.activity,
+  quantity: 12.5,
+  unity: 'm³',
+  ...changes,
+});

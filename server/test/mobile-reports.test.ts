@@ -9,7 +9,15 @@ import { activityReports, equipmentReports, quantityReports } from '../src/db/sc
 import { auditLog } from '../src/db/schema/audit.js';
 import type { Catalogue } from './management-fixtures.js';
 import type { Client, Person, World } from './admin-fixtures.js';
-import { Phone, a1ActivityRow, mobileSuite, newId, reportTime } from './mobile-fixtures.js';
+import {
+  Phone,
+  a1ActivityRow,
+  a1EquipmentRow,
+  a1QuantityRow,
+  mobileSuite,
+  newId,
+  reportTime,
+} from './mobile-fixtures.js';
 import type { BatchAnswer } from './mobile-fixtures.js';
 import { ingestReports } from '../src/mobile/ingest.js';
 
@@ -33,31 +41,9 @@ type RowBody = Record<string, unknown>;
 const activityRow = (changes: RowBody = {}): RowBody =>
   a1ActivityRow(catalogue, occurrence, { notes: 'Concretagem da laje', ...changes });
 
-const equipmentRow = (changes: RowBody = {}): RowBody => ({
-  id: newId(),
-  kind: 'equipment',
-  contract: catalogue.a1.contract,
-  reportTime: reportTime(),
-  package: catalogue.a1.package,
-  area: catalogue.a1.area,
-  activity: catalogue.a1.activity,
-  equipment: catalogue.a1.equipment,
-  classification: 'idle',
-  ...changes,
-});
+const equipmentRow = (changes: RowBody = {}): RowBody => a1EquipmentRow(catalogue, changes);
 
-const quantityRow = (changes: RowBody = {}): RowBody => ({
-  id: newId(),
-  kind: 'quantity',
-  contract: catalogue.a1.contract,
-  reportTime: reportTime(),
-  package: catalogue.a1.package,
-  area: catalogue.a1.area,
-  activity: catalogue.a1.activity,
-  quantity: 12.5,
-  unity: 'm³',
-  ...changes,
-});
+const quantityRow = (changes: RowBody = {}): RowBody => a1QuantityRow(catalogue, changes);
 
 async function send(phone: Phone, reports: unknown[]): Promise<BatchAnswer> {
   const response = await phone.send(reports);

@@ -112,8 +112,13 @@ const ROWS = [
 ] as const;
 type Key = (typeof ROWS)[number]['key'];
 
-/** r1 → '00000000-0000-4000-8000-000000000001': ids known in advance, in the order of the rows. */
-const uuidOf = (key: string) => `00000000-0000-4000-8000-${key.slice(1).padStart(12, '0')}`;
+/**
+ * r1 → '00000000-0000-4000-8000-000000000001': ids known in advance, in the order of the rows.
+ * An id is one report across the kinds (docs/ingestion.md), so each kind's r1 has its own.
+ */
+const KIND_DIGITS = { activity: '8000', equipment: '8001', quantity: '8002' };
+const uuidOf = (key: string, kind: keyof typeof KIND_DIGITS = 'activity') =>
+  `00000000-0000-4000-${KIND_DIGITS[kind]}-${key.slice(1).padStart(12, '0')}`;
 const keyOf = (id: string) => `r${Number(id.slice(-12))}`;
 
 const siteColumns = (site: readonly [string, string, number]) => ({
@@ -176,7 +181,7 @@ async function createFixture(): Promise<Fixture> {
   });
   await db.orm.insert(equipmentReports).values([
     {
-      id: uuidOf('r1'),
+      id: uuidOf('r1', 'equipment'),
       contractId: world.contractA1,
       reportTime: new Date(ROWS[0].utc),
       ...siteColumns(ROWS[0].site),
@@ -188,7 +193,7 @@ async function createFixture(): Promise<Fixture> {
       classification: 'working',
     },
     {
-      id: uuidOf('r2'),
+      id: uuidOf('r2', 'equipment'),
       contractId: world.contractA1,
       reportTime: new Date(ROWS[2].utc),
       ...siteColumns(ROWS[2].site),
@@ -203,7 +208,7 @@ async function createFixture(): Promise<Fixture> {
   ]);
   await db.orm.insert(quantityReports).values([
     {
-      id: uuidOf('r1'),
+      id: uuidOf('r1', 'quantity'),
       contractId: world.contractA1,
       reportTime: new Date(ROWS[4].utc),
       ...siteColumns(ROWS[4].site),
@@ -215,7 +220,7 @@ async function createFixture(): Promise<Fixture> {
       unity: 'm³',
     },
     {
-      id: uuidOf('r2'),
+      id: uuidOf('r2', 'quantity'),
       contractId: world.contractA1,
       reportTime: new Date(ROWS[5].utc),
       ...siteColumns(ROWS[5].site),
@@ -403,7 +408,7 @@ describe('the equipment and quantity lists', () => {
     await setUp();
     const equipmentList = await list('', 'equipment');
     assert.deepEqual(equipmentList.body.items[0], {
-      id: uuidOf('r2'),
+      id: uuidOf('r2', 'equipment'),
       contract: world.contractA1,
       package: catalogue.a1Other.package,
       packageName: 'Pacote 2',
@@ -435,7 +440,7 @@ describe('the equipment and quantity lists', () => {
     await setUp();
     const { body } = await list('sort=reportTime&order=asc', 'quantity');
     assert.deepEqual(body.items[0], {
-      id: uuidOf('r1'),
+      id: uuidOf('r1', 'quantity'),
       contract: world.contractA1,
       package: catalogue.a1.package,
       packageName: 'Pacote 1',
@@ -634,8 +639,8 @@ describe('exports', () => {
         .split('\r\n'),
       [
         'ID;Date;Time;Package;Area;Activity;Equipment;Company;Classification;Notes;Reporter',
-        `${uuidOf('r2')};2026-03-03;17:00;Pacote 2;Torre 2;Alvenaria;Betoneira — 400 l;Locadora Beta;Idle;Sem operador;reporterA1`,
-        `${uuidOf('r1')};2026-03-02;07:00;Pacote 1;Torre 1;Concretagem;Grua — Grua 40 m;Locadora Alfa;Working;;reporterA1`,
+        `${uuidOf('r2', 'equipment')};2026-03-03;17:00;Pacote 2;Torre 2;Alvenaria;Betoneira — 400 l;Locadora Beta;Idle;Sem operador;reporterA1`,
+        `${uuidOf('r1', 'equipment')};2026-03-02;07:00;Pacote 1;Torre 1;Concretagem;Grua — Grua 40 m;Locadora Alfa;Working;;reporterA1`,
       ],
     );
   });

@@ -25,12 +25,14 @@ import { emptyReferencedIds, loadReferences } from './references.js';
  *    row with an id an earlier row of the batch already carries is a duplicate.
  * 2. One query for everything the valid rows point at (references.ts), then each row's
  *    contract, reportTime against the database's clock, references and their chain.
- * 3. One `insert … select … from json_to_recordset(…) on conflict (id) do nothing
- *    returning id` per kind, in one transaction committed before the answer: the ids
- *    returned were stored now (accepted), the others were already there (duplicates).
- *    The primary key decides, so two copies of a batch arriving together store each row
- *    once; rows go in id order, so two such transactions wait for each other instead of
- *    deadlocking.
+ * 3. In one transaction committed before the answer: every id claimed in report_ids, all
+ *    kinds in one statement, in id order (`on conflict (id) do nothing returning id`). Its
+ *    primary key decides, across the three kinds: two batches bringing an id together, as
+ *    one kind or two, store it once (the second waits for the first's claim, then finds it);
+ *    both claim in id order, so they wait for each other instead of deadlocking. An id not
+ *    claimed now was stored before: a duplicate as the same kind, duplicate_report_id as
+ *    another. Then one `insert … select … from json_to_recordset(…) on conflict (id) do
+ *    nothing returning id` per kind with the rows claimed: the ids returned are accepted.
  */
 
 type Row = ActivityReportInput | EquipmentReportInput | QuantityReportInput;
@@ -157,31 +159,33 @@ async function storeRows(
     else byKind[entry.row.kind].push(entry);
   }
 
-  // A report's id is its identity across the three kinds: one already stored as another kind
-  // is refused (each table's primary key alone would store it twice). Two batches carrying
-  // one id as two kinds at the same instant could still both pass: that takes a faulty app.
-  const taken = await storedKinds(tx, Object.values(byKind).flat());
-  for (const kind of REPORT_KIND_LIST) {
-    byKind[kind] = byKind[kind].filter((entry) => {
-      const other = taken.get(entry.row.id);
-      if (other === undefined || other === kind) return true;
+  // A report's id is its identity across the three kinds, which each table's primary key alone
+  // cannot keep: the database decides, in report_ids (step 3 above).
+  const candidates = REPORT_KIND_LIST.flatMap((kind) => byKind[kind]).sort(byId);
+  const claimed = await claimIds(tx, candidates);
+  const lost = candidates.filter((entry) => !claimed.has(entry.row.id));
+  const holders = await claimedKinds(tx, lost);
+  const stored: Outcome[] = [];
+  for (const { index, row } of lost) {
+    const holder = holders.get(row.id);
+    // No holder: the report was deleted between the claim and this look. It was stored.
+    if (holder === undefined || holder === row.kind) stored.push({ index, id: row.id, status: 'duplicate' });
+    else
       outcomes.push({
-        index: entry.index,
-        id: entry.row.id,
+        index,
+        id: row.id,
         status: 'rejected',
         code: 'duplicate_report_id',
         fields: { id: 'invalid_value' },
       });
-      return false;
-    });
   }
 
-  const stored: Outcome[] = [];
   for (const kind of REPORT_KIND_LIST) {
-    const entries = byKind[kind];
+    // In id order, like the claims.
+    const entries = candidates.filter((entry) => entry.row.kind === kind && claimed.has(entry.row.id));
     if (entries.length === 0) continue;
-    // Id order: concurrent batches sharing ids lock them in the same order (no deadlock).
-    entries.sort((a, b) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
+    // The table's own key still answers: an id it holds with no claim (e.g. stored twice as two
+    // kinds before report_ids existed, one of them deleted since) is a duplicate, not an error.
     const inserted = await selectRows<{ id: string }>(
       tx,
       INSERTS[kind](
@@ -202,16 +206,45 @@ type Refusal = { code: ErrorCode; fields: Record<string, string> };
 
 const REPORT_KIND_LIST = ['activity', 'equipment', 'quantity'] as const;
 
-/** The kind each of these rows' ids is already stored as (three primary-key probes). */
-async function storedKinds(tx: Orm, entries: readonly Valid[]): Promise<Map<string, ReportKind>> {
+const byId = (a: Valid, b: Valid): number => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
+
+/**
+ * Validated UUIDs and kinds as a text array literal: the same parameter on both drivers,
+ * whatever the number of rows.
+ */
+const arrayLiteral = (values: readonly string[]): string => `{${values.join(',')}}`;
+
+/**
+ * Claims these rows' ids in report_ids (rows in id order, lower-case ids sort as UUIDs do):
+ * answers the ids claimed now. One not answered is held by a committed report, or was held
+ * by a concurrent batch that has committed since: the insert waited for it. The transaction
+ * then says it claimed its rows (`canteiro.report_ids_claimed`, until it ends), so the report
+ * tables' insert triggers, which claim the ids of rows written any other way, leave them be.
+ */
+async function claimIds(tx: Orm, entries: readonly Valid[]): Promise<Set<string>> {
+  if (entries.length === 0) return new Set();
+  const ids = arrayLiteral(entries.map(({ row }) => row.id));
+  const kinds = arrayLiteral(entries.map(({ row }) => row.kind));
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`with claimant as (select set_config('canteiro.report_ids_claimed', 'on', true))
+      insert into report_ids (id, kind)
+      select claim.id, claim.kind from unnest(${ids}::uuid[], ${kinds}::text[]) as claim(id, kind)
+        cross join claimant
+      order by claim.id
+      on conflict (id) do nothing
+      returning id::text as id`,
+  );
+  return new Set(rows.map(({ id }) => id));
+}
+
+/** The kind each of these ids is stored as (a primary-key probe of report_ids each). */
+async function claimedKinds(tx: Orm, entries: readonly Valid[]): Promise<Map<string, ReportKind>> {
   if (entries.length === 0) return new Map();
-  // Validated UUIDs: a text array literal is the same parameter on both drivers.
-  const ids = `{${entries.map(({ row }) => row.id).join(',')}}`;
+  const ids = arrayLiteral(entries.map(({ row }) => row.id));
   const rows = await selectRows<{ id: string; kind: ReportKind }>(
     tx,
-    sql`select id::text as id, 'activity' as kind from activity_reports where id = any(${ids}::uuid[])
-      union all select id::text, 'equipment' from equipment_reports where id = any(${ids}::uuid[])
-      union all select id::text, 'quantity' from quantity_reports where id = any(${ids}::uuid[])`,
+    sql`select id::text as id, kind from report_ids where id = any(${ids}::uuid[])`,
   );
   return new Map(rows.map(({ id, kind }) => [id, kind]));
 }
@@ -253,7 +286,7 @@ const siteClock = sql.raw(
 /**
  * One statement per kind: the rows travel as one JSON parameter (the same on both drivers,
  * whatever the number of rows), the database fills the site-clock columns, and the
- * primary key keeps every id once.
+ * primary key keeps every id once in the table (report_ids, across the three: claimIds).
  */
 function insertStatement(table: string, columns: string, recordset: string, values: string) {
   return (records: readonly Row[], { caller, siteTimeZone }: IngestOptions): SQL =>

@@ -13,7 +13,7 @@ import {
   date,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { EQUIPMENT_CLASSIFICATIONS, MEASURE_UNITS } from '@canteiro/shared/domain';
+import { EQUIPMENT_CLASSIFICATIONS, MEASURE_UNITS, REPORT_KINDS } from '@canteiro/shared/domain';
 import { oneOf } from './columns.js';
 import { activities, areas, equipment, functions, locals, occurrences, packages, sameContract } from './catalogue.js';
 import { contracts } from './organisation.js';
@@ -30,6 +30,7 @@ import { users } from './people.js';
  *   and the dashboards' buckets never convert time zones row by row.
  * - Reports are facts: they have no active flag and are never edited.
  * - The composite foreign keys make the database refuse a reference of another contract.
+ * - An id is one report across the three tables: `report_ids` holds each once (below).
  */
 
 const contractId = () =>
@@ -134,4 +135,21 @@ export const quantityReports = pgTable(
     check('quantity_reports_unity_check', oneOf(t.unity, MEASURE_UNITS)),
     ...siteClockChecks('quantity_reports'),
   ],
+);
+
+/**
+ * Every stored report's id, with the kind of the table that holds it: its primary key keeps an
+ * id once across the three tables, which their own keys cannot. The API claims its rows' ids
+ * here before inserting them (mobile/ingest.ts), so two batches bringing one id as two kinds at
+ * the same instant store it once; statement triggers on the three tables (migration 0013) claim
+ * the ids of rows written any other way (COPY loads, SQL by hand: an id held as another kind
+ * fails the statement) and free those of deleted rows.
+ */
+export const reportIds = pgTable(
+  'report_ids',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+  },
+  (t) => [check('report_ids_kind_check', oneOf(t.kind, REPORT_KINDS))],
 );
