@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { MAX_REPORTS_PER_BATCH, loginSchema } from '@canteiro/shared/domain';
+import { MAX_REPORTS_PER_BATCH, mobileLoginSchema } from '@canteiro/shared/domain';
 import type { ReportBatchAnswer } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
@@ -33,7 +33,7 @@ export async function mobileRoutes(app: FastifyInstance, { config, db }: MobileR
   // The app's sign-in: a mobile session, and no XSRF cookie to fetch first (the app has no cookie jar).
   const signIn = signInHandler({ config, db });
   app.post('/login', { config: { public: true }, schema: mobileLoginDocs }, async (request, reply) =>
-    signIn(request, reply, parseBody(loginSchema, request.body), 'mobile'),
+    signIn(request, reply, parseBody(mobileLoginSchema, request.body), 'mobile'),
   );
 
   app.post(

@@ -17,4 +17,9 @@ export interface SessionUser {
 export interface LoginResponse {
   token: string;
   user: SessionUser;
+  /**
+   * A mobile session's trusted-device token: the app keeps it per account and sends it as
+   * `device` at its next sign-in (docs/ingestion.md). The browser gets it as a cookie instead.
+   */
+  device?: string;
 }

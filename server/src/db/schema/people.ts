@@ -112,8 +112,31 @@ export const authTokens = pgTable(
 );
 
 /**
+ * A device that has signed in to an account before (OWASP's "device cookie", docs/server.md):
+ * its failures are counted on their own, so limits that guesses from elsewhere caused never
+ * stop it. Only the SHA-256 of its token is kept; the token is the browser's HttpOnly cookie
+ * or what the mobile app keeps (docs/ingestion.md).
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    tokenHash: text('token_hash').notNull(),
+    /** lower(e-mail): a device is trusted for the account it signed in to, no other. */
+    account: text('account').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('trusted_devices_token_unique').on(t.tokenHash),
+    index('trusted_devices_account_idx').on(t.account, t.lastUsedAt),
+  ],
+);
+
+/**
  * One row per failed sign-in. Kept in the database, not in memory, so every server
- * instance behind a load balancer counts the same failures.
+ * instance behind a load balancer counts the same failures. A failure from a trusted device
+ * names it and counts only against that device.
  */
 export const loginAttempts = pgTable(
   'login_attempts',
@@ -122,11 +145,13 @@ export const loginAttempts = pgTable(
     /** lower(e-mail) as typed, whether or not such a user exists. */
     account: text('account').notNull(),
     address: text('address').notNull(),
+    deviceId: bigint('device_id', { mode: 'number' }).references(() => trustedDevices.id, { onDelete: 'cascade' }),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('login_attempts_account_idx').on(t.account, t.attemptedAt),
     index('login_attempts_address_idx').on(t.address, t.attemptedAt),
+    index('login_attempts_device_idx').on(t.deviceId, t.attemptedAt),
     // Old failures are pruned by time.
     index('login_attempts_time_idx').on(t.attemptedAt),
   ],

@@ -21,10 +21,20 @@ export const loginSchema = v.object({
 });
 export type LoginInput = v.InferOutput<typeof loginSchema>;
 
+/**
+ * A trusted device's token, as the mobile app sends it back (the browser keeps it as an
+ * HttpOnly cookie instead): signing in from it is not stopped by failures from elsewhere.
+ */
+const deviceField = v.optional(v.pipe(v.string('invalid_value'), v.maxLength(100, 'too_long')));
+
+/** The request body of POST /api/mobile/login. */
+export const mobileLoginSchema = v.object({ ...loginSchema.entries, device: deviceField });
+
 /** The request body of POST /api/authentication/login. */
 export const loginRequestSchema = v.object({
   ...loginSchema.entries,
   from_web: v.optional(v.boolean('invalid_value'), false),
+  device: deviceField,
 });
 
 export const changePasswordSchema = v.pipe(
