@@ -13,23 +13,37 @@ export async function installDependencies(cwd) {
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Installs Debian's chromium package when it is missing and we may (root with apt-get). */
-export async function ensureChromium() {
-  if (existsSync(chromiumPath())) return;
+/** Debian's packages the tests use, each with the file that says it is there. */
+const TEST_PACKAGES = {
+  chromium: () => existsSync(chromiumPath()),
+  // The cluster test (server/cluster, docs/deploy.md): PostgreSQL server, HAProxy, PgBouncer.
+  postgresql: () => existsSync('/usr/lib/postgresql'),
+  haproxy: () => existsSync('/usr/sbin/haproxy'),
+  pgbouncer: () => existsSync('/usr/sbin/pgbouncer'),
+};
+
+/** Installs the missing Debian packages of `names` when we may (root with apt-get); stops otherwise. */
+export async function ensureDebianPackages(names = Object.keys(TEST_PACKAGES)) {
+  const missing = names.filter((name) => !TEST_PACKAGES[name]());
+  if (missing.length === 0) return;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root || !existsSync('/usr/bin/apt-get')) {
     console.error(
-      `setup: Chromium not found at ${chromiumPath()}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`,
+      `setup: missing Debian packages: ${missing.join(', ')}. Install them (apt-get install ${missing.join(' ')})` +
+        (missing.includes('chromium') ? ' or set CHROMIUM_PATH.' : '.'),
     );
     process.exit(1);
   }
-  console.log("setup: installing Debian's chromium package (about 35 s)…");
+  console.log(`setup: installing Debian's ${missing.join(', ')} (about 35 s)…`);
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   if (
     (await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
-    (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0
+    (await run('apt-get', ['install', '-y', '-qq', ...missing], { env })) !== 0
   ) {
-    console.error('setup: apt-get install chromium failed');
+    console.error(`setup: apt-get install ${missing.join(' ')} failed`);
     process.exit(1);
   }
 }
+
+/** Debian's Chromium, for the browser tests and the benchmark. */
+export const ensureChromium = () => ensureDebianPackages(['chromium']);

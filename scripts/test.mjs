@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { run, runCapture } from './run.mjs';
-import { ensureChromium, installDependencies } from './setup.mjs';
+import { ensureDebianPackages, installDependencies } from './setup.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, '.test-results');
@@ -29,10 +29,10 @@ function nodeCounts(output) {
   return { passed: count('pass'), failed: count('fail'), skipped: count('skipped') + (count('todo') || 0) };
 }
 
-/** The server suite on one database; `echo: false` holds its output until it ends (see below). */
-async function nodeSuite(name, env, { echo = true } = {}) {
+/** A node:test suite of the server (`script`); `echo: false` holds its output until it ends (see below). */
+async function nodeSuite(name, env, { echo = true, script = 'test' } = {}) {
   const begun = Date.now();
-  const { code, output } = await runCapture('pnpm', ['--filter', '@canteiro/server', 'test'], { cwd: root, env, echo });
+  const { code, output } = await runCapture('pnpm', ['--filter', '@canteiro/server', script], { cwd: root, env, echo });
   const counts = nodeCounts(output);
   const readable = Number.isFinite(counts.passed) && Number.isFinite(counts.failed);
   if (!echo) {
@@ -83,7 +83,7 @@ async function e2eSuite() {
 }
 
 await installDependencies(root);
-await ensureChromium();
+await ensureDebianPackages();
 if (process.env.SKIP_BUILD !== '1') {
   if (!(await gate('production build', 'pnpm', ['build']))) finish();
 }
@@ -109,6 +109,9 @@ suites.push(
 );
 if (!process.env.TEST_DATABASE_URL)
   console.log('\ntest: TEST_DATABASE_URL is not set; the server suite ran on PGlite only.');
+// The production topology under faults (docs/deploy.md): a PostgreSQL primary and replica of its
+// own, two nodes of the build, HAProxy, PgBouncer. Alone, so its timings are not the suites'.
+suites.push(await nodeSuite('cluster (primary, replica, HAProxy)', {}, { script: 'test:cluster' }));
 await e2eSuite();
 finish();
 
