@@ -4,7 +4,7 @@
  * JSON), on the default view (the last four weeks that have data, no dimension filter) and a
  * filtered three-month view, p50/p95 of `RUNS` runs; beside it the bare SQL: the very
  * statements the dashboard sent (recorded from the driver), replayed on the driver itself (a
- * plain pg pool, or the PGlite instance without drizzle) the same way (the lookup, then the
+ * plain pg pool, or the PGlite worker's client without drizzle) the same way (the lookup, then the
  * rest in parallel); and the repeated view served by the kept answers (cache.ts).
  *
  * PostgreSQL, a database filled by `pnpm db:scale` (never rebuilt here; pending migrations
@@ -20,10 +20,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, selectRows } from '../src/db/connection.js';
+import { PgliteClient } from '../src/db/pglite.js';
 import { DashboardCache } from '../src/dashboards/cache.js';
 import { dashboardContext } from '../src/dashboards/context.js';
 import type { DashboardContext } from '../src/dashboards/context.js';
@@ -70,7 +70,8 @@ let recording: Statement[] | null = null;
 
 // Record from the drivers themselves. node-postgres: every client's query (the server's pool
 // binds it at connect, so this must come before the database is opened); the replay goes to a
-// plain pool. PGlite: the instance's query, replayed on the same instance.
+// plain pool. PGlite: the client drizzle sends to (one message to the database's worker each),
+// replayed on the same client.
 const bare = url ? new pg.Pool({ connectionString: url, max: 10 }) : null;
 const pgQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
@@ -82,11 +83,11 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   }
   return pgQuery.apply(this, args);
 } as typeof pg.Client.prototype.query;
-const pgliteQuery = PGlite.prototype.query;
-PGlite.prototype.query = function (this: PGlite, text: string, params?: unknown[], options?: object) {
+const pgliteQuery = PgliteClient.prototype.query;
+PgliteClient.prototype.query = function (this: PgliteClient, text: string, params?: unknown[], options?: object) {
   if (recording) recording.push({ text, values: params ?? [], replay: () => pgliteQuery.call(this, text, params) });
   return pgliteQuery.call(this, text, params, options);
-} as typeof PGlite.prototype.query;
+} as typeof PgliteClient.prototype.query;
 
 if (dataDir && !url && !existsSync(path.join(dataDir, 'PG_VERSION'))) buildPglite(dataDir);
 

@@ -10,7 +10,8 @@ import { selectRows } from './connection.js';
  * Bulk loading with COPY on either database: the demo generator, the scale command and the
  * ingestion benchmark's baseline. Rows travel in COPY's text format (escapeCopyValue), on
  * PostgreSQL as a stream through pg-copy-streams, on PGlite as `COPY … FROM '/dev/blob'`
- * with the text as the query's blob, one chunk of rows at a time so memory stays bounded.
+ * with the text as the query's blob, one chunk of rows at a time so memory stays bounded (the
+ * blob's bytes are handed to the database's worker thread, not copied: db/pglite.ts).
  *
  * `target` is a Database (its own connection, autocommit) or an Orm, which may be a
  * transaction: the rows are then part of it (the demo seed runs inside one).
@@ -64,7 +65,8 @@ type CopyClient =
 
 /**
  * The driver's client under drizzle: `session.client` is what drizzle itself sends queries
- * to (the pool, a transaction's pooled connection, the PGlite instance or its transaction).
+ * to (the pool, a transaction's pooled connection, the PGlite worker's client or its
+ * transaction's, db/pglite.ts).
  * It is marked private in drizzle's types, hence the cast.
  */
 function clientOf(target: Database | Orm): CopyClient {
