@@ -2,15 +2,18 @@
  * Does the embedded database stall the server? (issue 17 §7, docs/embedded-database.md) The
  * real server on PGlite in a child process, its demo data, then for BENCH_SECONDS (30) four
  * clients export the activity reports of the contract with the most rows (XLSX, or
- * BENCH_FORMAT=csv) one export after another, while `/api/health` (one `select 1`) and
- * `/api/health/live` (no database) are asked every 50 ms. Prints their p50/p99/max, idle and
- * under load, and the exports'. A benchmark, not a test: it never fails.
+ * BENCH_FORMAT=csv) one export after another — or, with BENCH_LOAD=ingest, four phones send
+ * 1 000-row report batches one after another — while `/api/health` (readiness: the database
+ * answers) and `/api/health/live` (no database) are asked every 50 ms. Prints their
+ * p50/p99/max, idle and under load, and the exports' or batches'. A benchmark, not a test: it
+ * never fails.
  *
  *   node --conditions=canteiro-source --import tsx server/bench/embedded-stall.ts
  *
  * BENCH_DATA_DIR: a PGlite folder to use (and keep); by default a new one, seeded by the
  * server itself (SEED_DEMO, ~30–60 s) and removed at the end.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +22,8 @@ import { freePort, signIn, startServer, stopServer, table } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const FORMAT = process.env.BENCH_FORMAT ?? 'xlsx';
+const LOAD = process.env.BENCH_LOAD === 'ingest' ? 'ingest' : 'export';
+const BATCH = 1000;
 const EXPORTS = 4;
 const SAMPLE_EVERY_MS = 50;
 
@@ -40,6 +45,7 @@ try {
     if (total > contract.rows) contract = { id, rows: total };
   }
   const exportUrl = `${base}/api/reports/activity/export?contract=${contract.id}&format=${FORMAT}`;
+  const phone = await phoneOf(base);
 
   /** One sample every SAMPLE_EVERY_MS for `seconds`, each timed on its own. */
   async function sample(url: string, seconds: number): Promise<number[]> {
@@ -67,9 +73,16 @@ try {
   const exporter = async () => {
     while (exporting) {
       const started = performance.now();
-      const response = await fetch(exportUrl, { headers });
+      const response =
+        LOAD === 'export'
+          ? await fetch(exportUrl, { headers })
+          : await fetch(`${base}/api/mobile/reports`, {
+              method: 'POST',
+              headers: { authorization: `Token ${phone.token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ reports: Array.from({ length: BATCH }, phone.row) }),
+            });
       await response.arrayBuffer();
-      if (!response.ok) throw new Error(`bench: export answered ${response.status}`);
+      if (!response.ok) throw new Error(`bench: ${LOAD} answered ${response.status}`);
       exportTimes.push(performance.now() - started);
     }
   };
@@ -89,18 +102,59 @@ try {
     ...[0.5, 0.99, 1].map((q) => `${quantile(times, q).toFixed(0)} ms`),
   ];
   console.log(
-    `\n${EXPORTS} ${FORMAT} exports of contract ${contract.id} (${contract.rows} activity rows) for ${SECONDS} s\n`,
+    LOAD === 'export'
+      ? `\n${EXPORTS} ${FORMAT} exports of contract ${contract.id} (${contract.rows} activity rows) for ${SECONDS} s\n`
+      : `\n${EXPORTS} phones sending ${BATCH}-row batches for ${SECONDS} s: ${((exportTimes.length * BATCH) / SECONDS).toFixed(0)} obs/s\n`,
   );
   console.log(
     table([
       ['', 'samples', 'p50', 'p99', 'max'],
       row('/api/health, idle', idle),
-      row('/api/health, under the exports', health),
-      row('/api/health/live, under the exports', live),
-      row('one export', exportTimes),
+      row(`/api/health, under the ${LOAD}`, health),
+      row(`/api/health/live, under the ${LOAD}`, live),
+      row(LOAD === 'export' ? 'one export' : 'one batch', exportTimes),
     ]),
   );
 } finally {
   await stopServer(server);
   if (!kept) rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The demo reporter's mobile session and a valid activity row of its first contract (random ids and times). */
+async function phoneOf(base: string) {
+  const login = await fetch(`${base}/api/mobile/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'reporter@canteiro.test', password: 'demo1234' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Token ${token}` };
+  const [contract] = (await (await fetch(`${base}/api/mobile/contracts`, { headers })).json()) as { id: number }[];
+  const catalogue = (await (
+    await fetch(`${base}/api/mobile/catalogue?contract=${contract!.id}`, { headers })
+  ).json()) as {
+    activities: { id: number; package: number; local: number }[];
+    functions: { id: number }[];
+    occurrences: { id: number }[];
+  };
+  const pick = <T>(values: T[]): T => values[Math.floor(Math.random() * values.length)]!;
+  const row = () => {
+    const activity = pick(catalogue.activities);
+    return {
+      id: randomUUID(),
+      kind: 'activity',
+      contract: contract!.id,
+      reportTime: new Date(Date.now() - Math.floor(Math.random() * 84 * 86_400_000)).toISOString(),
+      package: activity.package,
+      local: activity.local,
+      activity: activity.id,
+      function: pick(catalogue.functions).id,
+      occurrence: pick(catalogue.occurrences).id,
+      quantity: 1 + Math.floor(Math.random() * 8),
+      notes: null,
+      reportInfo: null,
+      isScheduled: true,
+    };
+  };
+  return { token, row };
 }

@@ -207,6 +207,22 @@ describe('the embedded database in its worker', () => {
     assert.equal((await db.orm.select().from(bases)).length, 3);
   });
 
+  test('readiness does not wait for a transaction holding the session: /api/health answers while it runs', async () => {
+    let held = 0;
+    const transaction = db.orm.transaction(async (tx) => {
+      await tx.insert(bases).values({ name: 'Held', state: 'SP' });
+      held = performance.now();
+      await sleep(600);
+    });
+    while (held === 0) await sleep(5);
+    const started = performance.now();
+    const health = await app.inject('/api/health');
+    const waited = performance.now() - started;
+    assert.equal(health.statusCode, 200);
+    assert.ok(waited < 200, `readiness waited ${waited.toFixed(0)} ms for the transaction`);
+    await transaction;
+  });
+
   test('a quick statement goes ahead of slow ones waiting, which still get their turn', async () => {
     const slow = () => db.orm.execute(sql`select pg_sleep(0.15)`);
     const quick = () => db.orm.execute(sql`select 1`);

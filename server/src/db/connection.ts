@@ -19,6 +19,12 @@ export interface Database {
   orm: Orm;
   /** A streaming replica (DATABASE_READ_URL) the dashboards may read from; null without one. */
   replica: Replica | null;
+  /**
+   * Readiness (`/api/health`): resolves when the database answers. PostgreSQL: a `select 1`.
+   * PGlite: its thread answers between two statements, without waiting for the session (a
+   * transaction may hold it for a few hundred ms: the database is there, and busy).
+   */
+  ping(): Promise<void>;
   /** Applies the committed SQL migrations that are not yet applied. */
   migrate(): Promise<void>;
   close(): Promise<void>;

@@ -21,6 +21,8 @@ export type Request = Sent &
     | { id: number; op: 'exec'; tx: number | null; text: string; rowMode: RowMode | undefined }
     | { id: number; op: 'begin' | 'commit' | 'rollback'; tx: number }
     | { id: number; op: 'close' }
+    /** Answered by the thread at once, outside PGlite's session: is the database's thread alive and free to listen? */
+    | { id: number; op: 'ping' }
   );
 
 /** When the main thread sent it (epoch ms, both threads' clock): how long it has waited. */

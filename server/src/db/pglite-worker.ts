@@ -88,6 +88,8 @@ async function handle(request: Request): Promise<unknown> {
     case 'commit':
     case 'rollback':
       return end(request.tx, request.op === 'commit');
+    case 'ping':
+      return null;
     case 'close':
       await engine.pg.close();
       port.close();

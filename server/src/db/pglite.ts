@@ -70,6 +70,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     orm,
     replica: null,
+    ping: async () => {
+      await thread.call({ op: 'ping' });
+    },
     migrate: async () => {
       await migratePglite(orm, { migrationsFolder });
       // PGlite runs no autovacuum, so nothing else gathers the planner's statistics: without

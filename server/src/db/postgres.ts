@@ -68,6 +68,9 @@ export async function openPostgres(settings: PostgresSettings): Promise<Database
     kind: 'postgres',
     orm,
     replica: replicaPool ? replicaWithBreaker(drizzleNodePg(replicaPool), log) : null,
+    ping: async () => {
+      await orm.execute(sql`select 1`);
+    },
     migrate: async () => {
       // Several instances may start together: one migrates, the others wait for it. A session
       // lock needs one server connection for the whole run, hence a client of its own (through

@@ -18,7 +18,7 @@ import {
   mobileLogoutDocs,
   reportBatchDocs,
 } from './docs.js';
-import { ingestReports } from './ingest.js';
+import { EMBEDDED_INSERT_ROWS, ingestReports } from './ingest.js';
 import { catalogueReads, entityTag, matchesTag, readCatalogue, readContracts } from './catalogue.js';
 
 export interface MobileRoutesOptions extends Record<string, unknown> {
@@ -42,7 +42,11 @@ export async function mobileRoutes(app: FastifyInstance, { config, db }: MobileR
     async (request): Promise<ReportBatchAnswer> => {
       const caller = signedInUser(request);
       const reports = batchRows(request.body);
-      return ingestReports(orm, reports, { caller, siteTimeZone: config.siteTimeZone });
+      return ingestReports(orm, reports, {
+        caller,
+        siteTimeZone: config.siteTimeZone,
+        ...(db.kind === 'pglite' ? { rowsPerStatement: EMBEDDED_INSERT_ROWS } : {}),
+      });
     },
   );
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { DatabaseUnavailable } from '../db/driver.js';
 import { ApiError } from '../errors.js';
@@ -49,7 +48,7 @@ export async function healthRoutes(
     },
     async () => {
       if (lifecycle.draining) throw new ApiError(503, 'service_unavailable');
-      await withTimeout(db.orm.execute(sql`select 1`), HEALTH_TIMEOUT_MS);
+      await withTimeout(db.ping(), HEALTH_TIMEOUT_MS);
       if (lifecycle.draining) throw new ApiError(503, 'service_unavailable');
       return { status: 'ok', database: db.kind };
     },
