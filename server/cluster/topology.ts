@@ -154,19 +154,26 @@ export class Topology {
     await this.startServer(this.replica);
   }
 
-  async startServer(server: PostgresServer): Promise<void> {
-    await this.pg('pg_ctl', [
+  /** pg_ctl start or restart of `server` on its port, logging beside the others, waiting up to 60 s. */
+  private control(server: PostgresServer, action: 'start' | 'restart', extra: string[] = []): Promise<string> {
+    const log = path.join(this.root, `${server.name}.log`);
+    return this.pg('pg_ctl', [
       '-D',
       server.dir,
       '-o',
       `-p ${server.port}`,
       '-l',
-      path.join(this.root, `${server.name}.log`),
+      log,
+      ...extra,
       '-w',
       '-t',
       '60',
-      'start',
+      action,
     ]);
+  }
+
+  async startServer(server: PostgresServer): Promise<void> {
+    await this.control(server, 'start');
   }
 
   async stopServer(server: PostgresServer, mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
@@ -174,20 +181,7 @@ export class Topology {
   }
 
   async restartServer(server: PostgresServer): Promise<void> {
-    await this.pg('pg_ctl', [
-      '-D',
-      server.dir,
-      '-o',
-      `-p ${server.port}`,
-      '-l',
-      path.join(this.root, `${server.name}.log`),
-      '-m',
-      'fast',
-      '-w',
-      '-t',
-      '60',
-      'restart',
-    ]);
+    await this.control(server, 'restart', ['-m', 'fast']);
   }
 
   async promote(server: PostgresServer): Promise<void> {
