@@ -1,6 +1,6 @@
 // `pnpm test`: everything, in order, with one summary. Builds the production bundle first
 // (the end-to-end suite runs against it), then: type check and lint (gates), the unit and
-// component tests (jest), the server suite on PGlite and — when TEST_DATABASE_URL is set,
+// component tests (jest), the API contract, the server suite on PGlite and — when TEST_DATABASE_URL is set,
 // as in CI — on PostgreSQL, and the Playwright suite in Debian's Chromium.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -90,6 +90,9 @@ if (process.env.SKIP_BUILD !== '1') {
 await gate('type check', 'pnpm', ['-r', '--workspace-concurrency=2', 'typecheck']);
 await gate('lint', 'pnpm', ['lint']);
 await jestSuite();
+// The API contract as outside tools read it (docs/api-contract.md): swagger-parser, Redocly,
+// ajv, and a client generated with openapi-typescript that type-checks and runs a flow.
+suites.push(await nodeSuite('API contract (OpenAPI)', {}, { script: 'test:contract' }));
 // The two server suites at once, on their own databases (two cores, measured: 453 s together
 // against 326 + 190 s in a row); PostgreSQL's output is held and shown after, so the log does
 // not interleave two TAP streams.

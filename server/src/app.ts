@@ -1,6 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import type { Config, TrustProxy } from './config.js';
@@ -42,6 +42,11 @@ export interface AppDependencies {
   lifecycle?: Lifecycle;
   /** Where log lines go; stdout unless a test captures them. */
   logStream?: { write(line: string): void };
+  /**
+   * Sees every answer before it leaves, uncompressed: the server suite checks each one against
+   * the OpenAPI description (test/contract.ts). Absent in production.
+   */
+  answerCheck?: onSendHookHandler;
 }
 
 /**
@@ -80,6 +85,7 @@ export async function buildApp({
   db,
   lifecycle = new Lifecycle(),
   logStream,
+  answerCheck,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -109,6 +115,7 @@ export async function buildApp({
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   await app.register(errorHandling);
+  if (answerCheck) app.addHook('onSend', answerCheck);
   await app.register(securityHeaders, { remotes: config.remotes });
   await app.register(inputText);
   await app.register(cookie);

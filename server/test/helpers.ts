@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, beforeEach } from 'node:test';
 import { mkdtempSync } from 'node:fs';
@@ -7,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AUTH_SCHEME, XSRF_COOKIE, XSRF_HEADER } from '@canteiro/shared/domain';
 import type { Profile } from '@canteiro/shared/domain';
 import { buildApp } from '../src/app.js';
+import { answerCheck, violations } from './contract.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
 import { migrateFromScratch, openDatabase, truncateAll } from '../src/db/connection.js';
@@ -64,6 +66,7 @@ export function serverSuite<Extra extends object = object>(
   after(async () => {
     await app?.close();
     await db?.close();
+    assert.deepEqual(violations, [], 'every answer matches the OpenAPI description');
   });
 }
 
@@ -82,7 +85,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 export async function startApp(db: Database, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(overrides), db });
+  // Every answer a test receives is checked against the OpenAPI description (contract.ts).
+  const app: FastifyInstance = await buildApp({
+    config: testConfig(overrides),
+    db,
+    answerCheck: answerCheck(() => app),
+  });
   await app.ready();
   return app;
 }

@@ -1,21 +1,26 @@
 import type { FastifySchema } from 'fastify';
 import { Column, is } from 'drizzle-orm';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH } from '@canteiro/shared/domain';
-import { EXPORT_FORMATS } from './export.js';
+import * as v from 'valibot';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_SEARCH,
+  optionSchema,
+  pageSchema,
+  statusSchema,
+} from '@canteiro/shared/domain';
+import type { JsonSchema } from '../openapi/json-schema.js';
+import { ID_PARAM, XLSX, operation } from '../openapi/operation.js';
 import type { ListShape } from './list-query.js';
 import type { RowAction } from './writes.js';
 
 /**
- * OpenAPI descriptions of a resource's routes (documentation only: the shared valibot
- * schemas validate bodies, list-query.ts the query strings).
+ * The OpenAPI operations of a resource's routes, from what the resource declares: its item
+ * schema (shared/domain/items.ts) types every answer, its write schemas every body, its read
+ * model the list's sorts and filters. Nothing here is written by hand per resource.
  */
 
-const error = (description: string) => ({ description, $ref: 'ApiError#' });
-const security = [{ token: [] }];
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] };
-const item = { type: 'object', additionalProperties: true };
-
-const listParameters = {
+const listParameters: Record<string, JsonSchema> = {
   search: {
     type: 'string',
     maxLength: MAX_SEARCH,
@@ -28,7 +33,7 @@ const listParameters = {
 };
 
 /** The resource's own filters, from its read model: `?contract=` and each parent by id, lists by value. */
-function filterParameters({ filters = {} }: ListShape): Record<string, object> {
+function filterParameters({ filters = {} }: ListShape): Record<string, JsonSchema> {
   return Object.fromEntries(
     Object.entries(filters).map(([name, filter]) => [
       name,
@@ -39,21 +44,44 @@ function filterParameters({ filters = {} }: ListShape): Record<string, object> {
   );
 }
 
-const common = {
-  401: error('not_authenticated.'),
-  403: error('forbidden: this level may never do this; or xsrf_mismatch.'),
-};
+const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+/** `activity-report` → `ActivityReport`. */
+const pascal = (words: string) =>
+  words
+    .split(/[^A-Za-z0-9]+/)
+    .map(capital)
+    .join('');
 
-export function resourceDocs(
-  name: string,
-  shape: ListShape,
-  actions: readonly Pick<RowAction, 'name' | 'precondition'>[] = [],
-): Record<string, FastifySchema> {
-  const tags = [name];
-  const base = { tags, security };
+export interface ResourceDocsOptions {
+  /** The path under /api and the OpenAPI tag (`works`). */
+  endpoint: string;
+  /** One of them, for the operation ids (`work`: getWork, createWork). */
+  singular: string;
+  shape: ListShape;
+  /** Each item as every answer holds it. */
+  item: v.GenericSchema;
+  /** The bodies of create and edit, when the resource is written. */
+  createSchema?: v.GenericSchema;
+  updateSchema?: v.GenericSchema;
+  actions?: readonly Pick<RowAction, 'name' | 'precondition'>[];
+}
+
+export const EXPORT_FILES = ['text/csv', XLSX] as const;
+
+export function resourceDocs({
+  endpoint,
+  singular,
+  shape,
+  item,
+  createSchema,
+  updateSchema = createSchema,
+  actions = [],
+}: ResourceDocsOptions): Record<string, FastifySchema> {
+  const tags = [endpoint];
+  const [many, one] = [pascal(endpoint), pascal(singular)];
   const filters = filterParameters(shape);
   const sorts = Object.keys(shape.sorts);
-  const listQuery = {
+  const listQuery: JsonSchema = {
     type: 'object',
     properties: {
       ...listParameters,
@@ -61,107 +89,119 @@ export function resourceDocs(
       ...filters,
     },
   };
+  const saved = { description: 'Saved: the record as a read answers it.', schema: item };
+  const notFound = 'not_found (or out of scope).';
   const rowActions = Object.fromEntries(
     actions.map(({ name: action, precondition }): [string, FastifySchema] => [
       `action:${action}`,
-      {
-        ...base,
-        summary: `${action} one of ${name}`,
-        params: idParams,
-        response: {
-          200: { description: 'Saved.', ...item },
-          404: error('not_found (or out of scope).'),
-          409: error(`${precondition.code}: the record is not in a state this applies to.`),
-          ...common,
+      operation({
+        operationId: `${action}${one}`,
+        summary: `${capital(action)} one of ${endpoint}`,
+        tags,
+        params: ID_PARAM,
+        answers: { 200: saved },
+        errors: {
+          403: 'forbidden: this level may never do this.',
+          404: notFound,
+          409: `${precondition.code}: the record is not in a state this applies to.`,
         },
-      },
+      }),
     ]),
   );
   return {
     ...rowActions,
-    list: {
-      ...base,
-      summary: `List ${name} in the caller's scope`,
-      querystring: listQuery,
-      response: {
-        200: {
-          description: 'One page.',
-          type: 'object',
-          properties: {
-            items: { type: 'array', items: item },
-            total: { type: 'integer' },
-            page: { type: 'integer' },
-            pageSize: { type: 'integer' },
-          },
-        },
-        400: error('validation_failed (a query parameter, named in fields) or invalid_text (a NUL or lone surrogate).'),
-        ...common,
+    list: operation({
+      operationId: `list${many}`,
+      summary: `List ${endpoint} in the caller's scope`,
+      tags,
+      query: listQuery,
+      answers: { 200: { description: 'One page.', schema: pageSchema(item) } },
+      errors: {
+        400: 'validation_failed (a query parameter, named in fields).',
+        403: 'forbidden: this level may never do this.',
       },
-    },
-    options: {
-      ...base,
-      summary: `${name} a select may offer: in scope and in effect active`,
-      querystring: { type: 'object', properties: filters },
-      response: {
-        200: {
-          description: 'Sorted by name.',
-          type: 'array',
-          items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-        },
-        ...common,
+    }),
+    options: operation({
+      operationId: `list${one}Options`,
+      summary: `${capital(endpoint)} a select may offer: in scope and in effect active`,
+      tags,
+      query: { type: 'object', properties: filters },
+      answers: { 200: { description: 'Sorted by name.', schema: v.array(optionSchema) } },
+      errors: {
+        400: 'validation_failed (a filter, named in fields).',
+        403: 'forbidden: this level may never do this.',
       },
-    },
-    export: {
-      ...base,
-      summary: `Every ${name} row matching the filters, as a CSV or XLSX download`,
-      description: 'CSV: UTF-8 with BOM, `;`-separated. Headers in the language of Accept-Language.',
-      querystring: {
+    }),
+    export: operation({
+      operationId: `export${many}`,
+      summary: `Every ${endpoint} row matching the filters, as a CSV or XLSX download`,
+      description:
+        'Headers in the language of Accept-Language. CSV: UTF-8 with BOM; pt-BR separates with `;` and writes ' +
+        'decimals with a comma, en-US with `,` and a dot. Text a spreadsheet would run as a formula is prefixed ' +
+        "with `'` (docs/exports.md).",
+      tags,
+      query: {
         type: 'object',
-        properties: { format: { type: 'string', enum: [...EXPORT_FORMATS] }, ...listQuery.properties },
+        properties: { format: { type: 'string', enum: ['csv', 'xlsx'] }, ...(listQuery.properties as object) },
         required: ['format'],
       },
-      response: {
-        200: { description: 'The file (Content-Disposition: attachment).' },
-        400: error('validation_failed or invalid_text, before any byte of the file: a normal JSON answer.'),
-        ...common,
+      answers: { 200: { description: 'The file (Content-Disposition: attachment).', files: EXPORT_FILES } },
+      errors: {
+        400: 'validation_failed, before any byte of the file: a normal JSON answer.',
+        403: 'forbidden: this level may never do this.',
       },
-    },
-    read: {
-      ...base,
-      summary: `One of ${name}`,
-      params: idParams,
-      response: { 200: { description: 'The item.', ...item }, 404: error('not_found (or out of scope).'), ...common },
-    },
-    create: {
-      ...base,
-      summary: `Create one of ${name}`,
-      body: item,
-      response: {
-        201: { description: 'Created.', ...item },
-        400: error('validation_failed, with a code per field (invalid_parent for a parent out of scope or chain).'),
-        409: error('duplicate_… or parent_inactive, with the field.'),
-        ...common,
-      },
-    },
-    update: {
-      ...base,
-      summary: `Edit one of ${name}`,
-      params: idParams,
-      body: item,
-      response: {
-        200: { description: 'Saved.', ...item },
-        400: error('validation_failed, with a code per field.'),
-        404: error('not_found (or out of scope).'),
-        409: error('duplicate_… or parent_inactive, with the field.'),
-        ...common,
-      },
-    },
-    status: {
-      ...base,
-      summary: `Activate or deactivate one of ${name}`,
-      params: idParams,
-      body: { type: 'object', properties: { isActive: { type: 'boolean' } }, required: ['isActive'] },
-      response: { 200: { description: 'Saved.', ...item }, 404: error('not_found (or out of scope).'), ...common },
-    },
+    }),
+    read: operation({
+      operationId: `get${one}`,
+      summary: `One of ${endpoint}`,
+      tags,
+      params: ID_PARAM,
+      answers: { 200: { description: 'The record.', schema: item } },
+      errors: { 403: 'forbidden: this level may never do this.', 404: notFound },
+    }),
+    ...(createSchema
+      ? {
+          create: operation({
+            operationId: `create${one}`,
+            summary: `Create one of ${endpoint}`,
+            tags,
+            body: createSchema,
+            answers: { 201: { description: 'Created: the record as a read answers it.', schema: item } },
+            errors: {
+              400: 'validation_failed, with a code per field (invalid_parent for a parent out of scope or chain).',
+              403: 'forbidden: this level may never do this.',
+              409: 'duplicate_… or parent_inactive, with the field.',
+            },
+          }),
+          update: operation({
+            operationId: `update${one}`,
+            summary: `Edit one of ${endpoint}`,
+            tags,
+            params: ID_PARAM,
+            body: updateSchema!,
+            answers: { 200: saved },
+            errors: {
+              400: 'validation_failed, with a code per field.',
+              403: 'forbidden: this level may never do this.',
+              404: notFound,
+              409: 'duplicate_… or parent_inactive, with the field.',
+            },
+          }),
+          status: operation({
+            operationId: `set${one}Status`,
+            summary: `Activate or deactivate one of ${endpoint}`,
+            tags,
+            params: ID_PARAM,
+            body: statusSchema,
+            answers: { 200: saved },
+            errors: {
+              400: 'validation_failed (isActive).',
+              403: 'forbidden: this level may never do this.',
+              404: notFound,
+              409: 'parent_inactive, or a change this user may not make of itself.',
+            },
+          }),
+        }
+      : {}),
   };
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { HIERARCHY, pickLocale } from '@canteiro/shared/domain';
+import { HIERARCHY, ITEM_SCHEMAS, pickLocale } from '@canteiro/shared/domain';
 import type { Entity, Locale } from '@canteiro/shared/domain';
 import type { Database } from '../db/connection.js';
 import { ApiError } from '../errors.js';
@@ -140,7 +140,15 @@ export async function sendExport<Item>(
 export function resourceRoutes<Item, Input extends object>(resource: ResourceDefinition<Item, Input>) {
   const { entity, read, write, actions = [] } = resource;
   const access = resource.access ?? declaredAccess(entity);
-  const docs = resourceDocs(HIERARCHY[entity].endpoint, read, actions);
+  const docs = resourceDocs({
+    endpoint: HIERARCHY[entity].endpoint,
+    singular: entity,
+    shape: read,
+    item: ITEM_SCHEMAS[entity],
+    createSchema: write?.createSchema,
+    updateSchema: write?.updateSchema,
+    actions,
+  });
   // Its children look their parent up through this read model (crud/writes.ts).
   registerReadModel(entity, read);
 
@@ -177,7 +185,7 @@ export function resourceRoutes<Item, Input extends object>(resource: ResourceDef
       foundItem(allowedCaller(request, access.read), pathId(request)),
     );
 
-    if (!write) return;
+    if (!write || !docs.create) return;
     const target = { entity, read, write };
 
     app.post('/', { schema: docs.create }, async (request, reply) => {

@@ -1,18 +1,17 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
-import type { DashboardAnswers, DashboardName, ReportKind } from '@canteiro/shared/domain';
+import type { FastifyInstance } from 'fastify';
+import type { DashboardAnswers, DashboardName } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import { anyWebLevel } from '../crud/access.js';
 import type { ExportFormat } from '../crud/export.js';
-import { EXPORT_FORMATS } from '../crud/export.js';
 import { allowedCaller, exportFormat, exportLocale, sendDownload } from '../crud/resource.js';
 import { ApiError } from '../errors.js';
-import { filterProperties } from '../reports/docs.js';
 import { readReportFilters } from '../reports/filters.js';
 import { byFunction } from './by-function.js';
 import { DashboardCache } from './cache.js';
 import type { DashboardContext } from './context.js';
 import { dashboardContext } from './context.js';
+import { dashboardDocs, dashboardExportDocs, periodDocs } from './docs.js';
 import { equipmentDashboard } from './equipment.js';
 import { dashboardExport, dashboardFileName } from './export.js';
 import { performance } from './performance.js';
@@ -55,32 +54,6 @@ const DASHBOARDS: {
   },
 };
 
-const day = (description: string) => ({ type: 'string', format: 'date', nullable: true, description });
-const PERIOD_DOCS: FastifySchema = {
-  tags: ['dashboards'],
-  summary: "A contract's first and last days with activity reports, and the dashboards' default range",
-  description:
-    'The range a dashboard opens on when its URL names no dates: the last four weeks that have data (docs/dashboards.md). Every value null when the contract has no activity report, is outside your scope or does not exist.',
-  querystring: {
-    type: 'object',
-    properties: { contract: { type: 'integer', minimum: 1, description: 'The contract (required).' } },
-    required: ['contract'],
-  },
-  response: {
-    200: {
-      type: 'object',
-      properties: {
-        first: day('First site day with activity reports.'),
-        last: day('Last site day with activity reports.'),
-        from: day("Default range's first day: the Monday of the ISO week three weeks before last's."),
-        to: day("Default range's last day: `last`."),
-      },
-      required: ['first', 'last', 'from', 'to'],
-    },
-    400: { description: 'validation_failed: contract required or invalid_value.', $ref: 'ApiError#' },
-  },
-};
-
 /**
  * GET /api/dashboards/<name> (docs/dashboards.md): the shared report filters as the query,
  * 400 validation_failed for bad ones, any back-office level, the answer of
@@ -89,16 +62,11 @@ const PERIOD_DOCS: FastifySchema = {
  */
 export async function dashboardRoutes(app: FastifyInstance, { config, db }: DashboardRoutesOptions): Promise<void> {
   const cache = new DashboardCache();
-  app.get('/period', { schema: PERIOD_DOCS }, async (request) =>
+  app.get('/period', { schema: periodDocs }, async (request) =>
     dashboardPeriod(db.orm, allowedCaller(request, anyWebLevel), request.query),
   );
   for (const [name, dashboard] of Object.entries(DASHBOARDS) as [DashboardName, (typeof DASHBOARDS)[DashboardName]][]) {
-    const schema: FastifySchema = {
-      tags: ['dashboards'],
-      summary: dashboard.summary,
-      description: `The figures of DOMAIN.md §3, computed in the database; the answer's shape is DashboardAnswers['${name}'] in shared/domain/dashboards.ts.`,
-      querystring: { type: 'object', properties: filterProperties(dashboard.kind), required: ['contract'] },
-    };
+    const schema = dashboardDocs(name, dashboard.summary, dashboard.kind);
     /** The answer of the JSON route for these filters: the same kept answers, so screen and export agree. */
     const answerOf = async (context: DashboardContext) =>
       cache.answer(name, context, () =>
@@ -108,7 +76,7 @@ export async function dashboardRoutes(app: FastifyInstance, { config, db }: Dash
       const caller = allowedCaller(request, anyWebLevel);
       return answerOf(await dashboardContext(db.orm, caller, request.query, config.siteTimeZone));
     });
-    app.get(`/${name}/export`, { schema: exportDocs(name, dashboard.kind) }, async (request, reply) => {
+    app.get(`/${name}/export`, { schema: dashboardExportDocs(name, dashboard.kind) }, async (request, reply) => {
       const caller = allowedCaller(request, anyWebLevel);
       // Every bad parameter at once, format and filters, before any query.
       const { fields } = readReportFilters(request.query);
@@ -127,29 +95,4 @@ export async function dashboardRoutes(app: FastifyInstance, { config, db }: Dash
       return sendDownload(reply, format, dashboardFileName(name, locale), file);
     });
   }
-}
-
-function exportDocs(name: DashboardName, kind: ReportKind): FastifySchema {
-  return {
-    tags: ['dashboards'],
-    summary: `The tables of the ${name} dashboard as an XLSX or CSV download`,
-    description: [
-      `Exactly the tables the screen shows (dashboardTables('${name}', answer) of shared/domain/dashboard-tables.ts) of the answer GET /api/dashboards/${name} gives for the same filters.`,
-      'XLSX: one sheet per table, named by its title; the filters (names, not ids) on top, a blank row, the header and the rows; numbers as numbers with a number format, dates as date cells.',
-      'CSV: UTF-8 with BOM, `;`-separated, CRLF: the filters, then each table under its title line, each followed by a blank line; cells written as the screen writes them in the language of Accept-Language (7,5 in pt-BR).',
-      'A contract outside your scope (or that does not exist) gives the empty answer’s tables.',
-    ].join(' '),
-    querystring: {
-      type: 'object',
-      properties: { format: { type: 'string', enum: [...EXPORT_FORMATS] }, ...filterProperties(kind) },
-      required: ['format', 'contract'],
-    },
-    response: {
-      200: { description: 'The file (Content-Disposition: attachment; saude-do-projeto-YYYY-MM-DD.xlsx, …).' },
-      400: {
-        description: 'validation_failed with a code per parameter (format and filters), before any byte of the file.',
-        $ref: 'ApiError#',
-      },
-    },
-  };
 }

@@ -1,53 +1,59 @@
 import type { FastifySchema } from 'fastify';
-import { FILTER_DIMENSIONS, RANGE_TYPES } from '@canteiro/shared/domain';
+import type * as v from 'valibot';
+import {
+  FILTER_DIMENSIONS,
+  activityReportItemSchema,
+  equipmentReportItemSchema,
+  quantityReportItemSchema,
+  reportFiltersSchema,
+} from '@canteiro/shared/domain';
 import type { ReportKind } from '@canteiro/shared/domain';
 import { resourceDocs } from '../crud/docs.js';
 import type { ListShape } from '../crud/list-query.js';
+import type { JsonSchema } from '../openapi/json-schema.js';
+import { bodySchema } from '../openapi/json-schema.js';
 import { appliesTo } from './filters.js';
 
 /**
- * OpenAPI descriptions of the report lists and exports: the kit's list and export
- * descriptions (crud/docs.ts) with the shared filters instead of `includeInactive`.
- * Documentation only: the shared valibot schema validates the query.
+ * OpenAPI operations of the report lists and exports: the kit's list and export operations
+ * (crud/docs.ts) typed by each kind's item, with the shared filters (the valibot schema that
+ * validates them, reportFiltersSchema) instead of `includeInactive`.
  */
 
-export function filterProperties(kind: ReportKind): Record<string, object> {
-  const day = (description: string) => ({ type: 'string', format: 'date', description });
-  const time = (description: string) => ({ type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description });
-  return {
-    contract: { type: 'integer', minimum: 1, description: 'The contract (required; outside your scope: no rows).' },
-    from: day('First site day (YYYY-MM-DD).'),
-    to: day('Last site day, included. Not before `from` (from_after_to on from).'),
-    fromTime: time('Earliest site time of day, HH:MM.'),
-    toTime: time('Latest site time of day, HH:MM, included to the minute (from_time_after_to_time on fromTime).'),
-    weekdays: {
-      type: 'string',
-      pattern: '^[1-7](-[1-7])?$',
-      description: 'Site weekdays a-b, 1 Monday … 7 Sunday, a ≤ b; or one day n.',
-    },
-    ...Object.fromEntries(
-      FILTER_DIMENSIONS.map((dimension) => [
-        dimension,
-        {
-          type: 'integer',
-          minimum: 1,
-          description: appliesTo(kind, dimension)
-            ? `Only rows of this ${dimension} (id).`
-            : `Ignored: a ${kind} report has no ${dimension}.`,
-        },
-      ]),
-    ),
-    week: {
-      type: 'string',
-      pattern: '^[0-9]{4}-W[0-9]{2}$',
-      description: 'ISO week YYYY-Www (site days Monday–Sunday).',
-    },
-    range: {
-      type: 'string',
-      enum: [...RANGE_TYPES],
-      description: 'Ignored by the lists (the dashboards bucket by it).',
-    },
-  };
+const ITEMS = {
+  activity: activityReportItemSchema,
+  equipment: equipmentReportItemSchema,
+  quantity: quantityReportItemSchema,
+} as const satisfies Record<ReportKind, v.GenericSchema>;
+
+/** The object the filter schema checks once empty values are dropped (its third step). */
+const filterObject = reportFiltersSchema.pipe.find((step) => step.type === 'object') as v.GenericSchema;
+
+const FILTER_WORDS: Record<string, string> = {
+  contract: 'The contract (required; outside your scope: no rows).',
+  from: 'First site day (YYYY-MM-DD).',
+  to: 'Last site day, included. Not before `from` (from_after_to on from).',
+  fromTime: 'Earliest site time of day, HH:MM.',
+  toTime: 'Latest site time of day, HH:MM, included to the minute (from_time_after_to_time on fromTime).',
+  weekdays: 'Site weekdays a-b, 1 Monday … 7 Sunday, a ≤ b; or one day n.',
+  week: 'ISO week YYYY-Www (site days Monday–Sunday).',
+  range: 'Ignored by the lists (the dashboards bucket by it).',
+};
+
+/** The report filters as query parameters, each described; `kind` says which dimensions apply. */
+export function filterProperties(kind: ReportKind | null): Record<string, JsonSchema> {
+  const { properties } = bodySchema(filterObject) as { properties: Record<string, JsonSchema> };
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => {
+      const dimension = (FILTER_DIMENSIONS as readonly string[]).includes(name);
+      const words = !dimension
+        ? FILTER_WORDS[name]
+        : kind === null || appliesTo(kind, name as (typeof FILTER_DIMENSIONS)[number])
+          ? `Only rows of this ${name} (id).`
+          : `Ignored: a ${kind} report has no ${name}.`;
+      return [name, { ...schema, ...(words ? { description: words } : {}) }];
+    }),
+  );
 }
 
 type QueryDocs = { properties: Record<string, object>; required?: string[] };
@@ -67,9 +73,15 @@ function withFilters(schema: FastifySchema, kind: ReportKind, summary: string): 
 }
 
 export function reportDocs(kind: ReportKind, shape: ListShape): { list: FastifySchema; export: FastifySchema } {
-  const docs = resourceDocs('reports', shape);
+  const docs = resourceDocs({ endpoint: 'reports', singular: `${kind}-report`, shape, item: ITEMS[kind] });
   return {
-    list: withFilters(docs.list!, kind, `List ${kind} reports of a contract, filtered (site clock)`),
-    export: withFilters(docs.export!, kind, `Every ${kind} report matching the filters, as a CSV or XLSX download`),
+    list: {
+      ...withFilters(docs.list!, kind, `List ${kind} reports of a contract, filtered (site clock)`),
+      operationId: `list${kind[0]!.toUpperCase()}${kind.slice(1)}Reports`,
+    },
+    export: {
+      ...withFilters(docs.export!, kind, `Every ${kind} report matching the filters, as a CSV or XLSX download`),
+      operationId: `export${kind[0]!.toUpperCase()}${kind.slice(1)}Reports`,
+    },
   };
 }

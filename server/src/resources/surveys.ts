@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { surveySubmissionSchema } from '@canteiro/shared/domain';
+import { surveyItemSchema, surveySubmissionSchema } from '@canteiro/shared/domain';
+import { operation } from '../openapi/operation.js';
 import type { Database } from '../db/connection.js';
 import { surveys, users } from '../db/schema/people.js';
 import { ApiError, parseBody } from '../errors.js';
@@ -74,26 +75,16 @@ export async function mobileSurveyRoutes(app: FastifyInstance, { db }: MobileSur
   app.post(
     '/surveys',
     {
-      schema: {
+      schema: operation({
+        operationId: 'submitSurvey',
         summary: 'Submit an answer to the app survey (mobile app; no XSRF header needed)',
         tags: ['surveys'],
-        security: [{ token: [] }],
-        body: {
-          type: 'object',
-          properties: {
-            experience: { type: 'integer', minimum: 1, maximum: 5 },
-            usability: { type: 'integer', minimum: 1, maximum: 5 },
-            resources: { type: 'integer', minimum: 1, maximum: 5 },
-            suggestions: { type: 'string', maxLength: 2000, nullable: true },
-          },
-          required: ['experience', 'usability', 'resources'],
+        body: surveySubmissionSchema,
+        answers: {
+          201: { description: 'Recorded: the answer as the survey list shows it.', schema: surveyItemSchema },
         },
-        response: {
-          201: { description: 'Recorded.', type: 'object', additionalProperties: true },
-          400: { description: 'validation_failed, with a code per field.', $ref: 'ApiError#' },
-          401: { description: 'not_authenticated.', $ref: 'ApiError#' },
-        },
-      },
+        errors: { 400: 'validation_failed, with a code per field.' },
+      }),
     },
     async (request, reply) => {
       const caller = signedInUser(request);

@@ -5,10 +5,12 @@ import type { ImageContentType, PngData } from '@canteiro/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, eq, or, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { Database } from '../db/connection.js';
 import { userPictures, users } from '../db/schema/people.js';
 import { ApiError } from '../errors.js';
 import { assertCleanText } from '../plugins/input-text.js';
+import { ID_PARAM, operation } from '../openapi/operation.js';
 import { recordAudit } from '../audit.js';
 import { signedInUser } from '../plugins/authentication.js';
 import { usersScope } from '../scope.js';
@@ -142,22 +144,25 @@ export async function userPictureRoutes(
   app.post(
     '/:id/picture',
     {
-      schema: {
+      schema: operation({
+        operationId: 'uploadUserPicture',
         summary: "Upload a user's profile picture (multipart/form-data, field `file`)",
         tags: ['users'],
-        security: [{ token: [] }],
+        params: ID_PARAM,
         consumes: ['multipart/form-data'],
-        response: {
-          200: { description: 'Saved.', type: 'object', properties: { profilePicture: { type: 'string' } } },
-          400: {
-            description:
-              'image_type (not a whole, well-formed JPEG or PNG; `maxSize` in the body), image_dimensions (over `maxMegapixels` megapixels, in the body), validation_failed (no file, not well-formed multipart) or invalid_text.',
-            $ref: 'ApiError#',
-          },
-          404: { description: 'not_found (or out of scope).', $ref: 'ApiError#' },
-          413: { description: 'image_too_large; `maxSize` (MB) in the body.', $ref: 'ApiError#' },
+        rawBody: {
+          type: 'object',
+          properties: { file: { type: 'string', format: 'binary', description: 'A JPEG or PNG.' } },
+          required: ['file'],
         },
-      },
+        answers: { 200: { description: 'Saved.', schema: v.object({ profilePicture: v.string() }) } },
+        errors: {
+          400: 'image_type (not a whole, well-formed JPEG or PNG; `maxSize` in the body), image_dimensions (over `maxMegapixels` megapixels, in the body), validation_failed (no file, not well-formed multipart) or invalid_text.',
+          403: 'forbidden: a reporter never manages pictures.',
+          404: 'not_found (or out of scope).',
+          413: 'image_too_large; `maxSize` (MB) in the body.',
+        },
+      }),
     },
     async (request) => {
       const caller = allowedCaller(request, anyWebLevel);
@@ -202,15 +207,25 @@ export async function userPictureRoutes(
     {
       // The sign-in answer's profile_picture points here, for the mobile app as for the web.
       config: { anyChannel: true },
-      schema: {
+      schema: operation({
+        operationId: 'getUserPicture',
         summary: "A user's profile picture (the caller's own, or a user in its scope)",
         tags: ['users'],
-        security: [{ token: [] }],
-        response: {
-          200: { description: "image/jpeg or image/png; inline, nosniff, CSP default-src 'none'; sandbox." },
-          404: { description: 'not_found (none, or out of scope).', $ref: 'ApiError#' },
+        params: ID_PARAM,
+        query: {
+          type: 'object',
+          properties: {
+            v: { type: 'string', description: "The picture's version, as profile_picture names it: kept a year." },
+          },
         },
-      },
+        answers: {
+          200: {
+            description: "The picture: inline, nosniff, CSP default-src 'none'; sandbox.",
+            files: ['image/jpeg', 'image/png'],
+          },
+        },
+        errors: { 404: 'not_found (none, or out of scope).' },
+      }),
     },
     async (request, reply) => {
       const caller = signedInUser(request);

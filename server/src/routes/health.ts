@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { operation } from '../openapi/operation.js';
 import type { Database } from '../db/connection.js';
 import { DatabaseUnavailable } from '../db/driver.js';
 import { ApiError } from '../errors.js';
@@ -26,25 +28,20 @@ export async function healthRoutes(
     '/health',
     {
       config: { public: true },
-      schema: {
+      schema: operation({
+        operationId: 'getReadiness',
         summary: 'Should this node get requests? Its database answers and it is not shutting down (readiness).',
         tags: ['system'],
-        response: {
+        answers: {
           200: {
             description: 'Ready.',
-            type: 'object',
-            properties: {
-              status: { type: 'string', enum: ['ok'] },
-              database: { type: 'string', enum: ['pglite', 'postgres'] },
-            },
-            required: ['status', 'database'],
-          },
-          503: {
-            description: `service_unavailable while the node drains before it stops (SIGTERM); database_unavailable when its database does not answer within ${HEALTH_TIMEOUT_MS} ms.`,
-            $ref: 'ApiError#',
+            schema: v.object({ status: v.literal('ok'), database: v.picklist(['pglite', 'postgres']) }),
           },
         },
-      },
+        errors: {
+          503: `service_unavailable while the node drains before it stops (SIGTERM); database_unavailable when its database does not answer within ${HEALTH_TIMEOUT_MS} ms.`,
+        },
+      }),
     },
     async () => {
       if (lifecycle.draining) throw new ApiError(503, 'service_unavailable');
@@ -58,18 +55,12 @@ export async function healthRoutes(
     '/health/live',
     {
       config: { public: true },
-      schema: {
+      schema: operation({
+        operationId: 'getLiveness',
         summary: 'Is the process running (liveness)? Says nothing of its database.',
         tags: ['system'],
-        response: {
-          200: {
-            description: 'Running.',
-            type: 'object',
-            properties: { status: { type: 'string', enum: ['ok'] } },
-            required: ['status'],
-          },
-        },
-      },
+        answers: { 200: { description: 'Running.', schema: v.object({ status: v.literal('ok') }) } },
+      }),
     },
     async () => ({ status: 'ok' }),
   );
@@ -78,17 +69,12 @@ export async function healthRoutes(
     '/settings',
     {
       config: { public: true },
-      schema: {
+      schema: operation({
+        operationId: 'getSettings',
         summary: 'The server settings the screens follow (the maximum image size, in MB).',
         tags: ['system'],
-        response: {
-          200: {
-            description: 'The settings.',
-            type: 'object',
-            properties: { maxImageMb: { type: 'number' } },
-          },
-        },
-      },
+        answers: { 200: { description: 'The settings.', schema: v.object({ maxImageMb: v.number() }) } },
+      }),
     },
     async () => ({ maxImageMb }),
   );

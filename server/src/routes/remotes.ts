@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import type { Config } from '../config.js';
+import { operation } from '../openapi/operation.js';
 
 export interface RemotesRoutesOptions extends Record<string, unknown> {
   config: Config;
@@ -13,22 +15,21 @@ export async function remotesRoutes(app: FastifyInstance, { config }: RemotesRou
   app.get(
     '/remotes.json',
     {
-      schema: {
+      schema: operation({
+        operationId: 'getRemotes',
         summary: "The modules' manifest URLs the host registers at start",
         tags: ['system'],
-        response: {
+        answers: {
           200: {
             description: 'One entry per module.',
-            type: 'object',
-            properties: Object.fromEntries(
-              ['admin', 'management', 'dash'].map((name) => [
-                name,
-                { type: 'object', properties: { entry: { type: 'string' } }, required: ['entry'] },
-              ]),
+            schema: v.object(
+              Object.fromEntries(
+                ['admin', 'management', 'dash'].map((name) => [name, v.object({ entry: v.string() })]),
+              ),
             ),
           },
         },
-      },
+      }),
     },
     async (_request, reply) => {
       // Read at every start of the host, so a moved remote is picked up at once.

@@ -1,5 +1,8 @@
+import * as v from 'valibot';
+import { RANGE_TYPES } from './constants.js';
 import type { RangeType } from './constants.js';
-import type { ReportFilters } from './schemas/filters.js';
+import { FILTER_DIMENSIONS } from './schemas/filters.js';
+import type { FilterDimension, ReportFilters } from './schemas/filters.js';
 
 /**
  * The answers of `GET /api/dashboards/*` (docs/dashboards.md), every figure as DOMAIN.md §3
@@ -20,199 +23,249 @@ export const CONFIDENCE_SAMPLE = 385;
 export const DASHBOARD_CLASSES = ['valueAdding', 'hiddenWaste', 'evidentWaste'] as const;
 export type DashboardClass = (typeof DASHBOARD_CLASSES)[number];
 
+const id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** A fraction 0..1, or null when there is nothing to divide. */
+const share = v.nullable(v.number());
+const day = v.pipe(v.string(), v.isoDate());
+
 /** HH by class, their shares of the total and the sample behind them. */
-export interface ClassTotals {
-  hh: { valueAdding: number; hiddenWaste: number; evidentWaste: number; total: number };
+export const classTotalsSchema = v.object({
+  hh: v.object({ valueAdding: v.number(), hiddenWaste: v.number(), evidentWaste: v.number(), total: v.number() }),
   /** HH of the class / HH total; the three sum to 1; `null` when there is no HH. */
-  index: { valueAdding: number | null; hiddenWaste: number | null; evidentWaste: number | null };
+  index: v.object({ valueAdding: share, hiddenWaste: share, evidentWaste: share }),
   /** Worker-observations: sum of quantity. */
-  workers: number;
+  workers: count,
   /** Report rows. */
-  registers: number;
-  lowConfidence: boolean;
-}
+  registers: count,
+  lowConfidence: v.boolean(),
+});
+export type ClassTotals = v.InferOutput<typeof classTotalsSchema>;
+
+/** The filters a dashboard read, as it echoes them: ids as numbers, weekdays as their two ends, range defaulted. */
+export const dashboardFiltersSchema = v.object({
+  contract: id,
+  from: v.optional(day),
+  to: v.optional(day),
+  fromTime: v.optional(v.string()),
+  toTime: v.optional(v.string()),
+  weekdays: v.optional(v.object({ first: v.pipe(v.number(), v.integer()), last: v.pipe(v.number(), v.integer()) })),
+  ...(Object.fromEntries(FILTER_DIMENSIONS.map((name) => [name, v.optional(id)])) as Record<
+    FilterDimension,
+    v.OptionalSchema<typeof id, undefined>
+  >),
+  week: v.optional(v.string()),
+  range: v.picklist(RANGE_TYPES),
+});
 
 /** What every dashboard echoes: the filters it read (range defaulted) and when it answered. */
-export interface DashboardMeta {
-  filters: ReportFilters & { range: RangeType };
+const dashboardMeta = {
+  filters: dashboardFiltersSchema,
   /** ISO instant. */
-  generatedAt: string;
-}
+  generatedAt: v.pipe(v.string(), v.isoTimestamp()),
+};
+export type DashboardMeta = { filters: ReportFilters & { range: RangeType }; generatedAt: string };
 
-export interface NamedClassTotals extends ClassTotals {
-  id: number;
-  name: string;
-}
+export const namedClassTotalsSchema = v.object({ ...classTotalsSchema.entries, id, name: v.string() });
+export type NamedClassTotals = v.InferOutput<typeof namedClassTotalsSchema>;
 
 /** One bucket of the time axis: `bucket` is its first day (`YYYY-MM-DD`, a Monday for weeks). */
-export interface EvolutionPoint {
-  bucket: string;
-  valueAddingIndex: number | null;
-  hh: number;
-  workers: number;
-  registers: number;
-  lowConfidence: boolean;
-}
+export const evolutionPointSchema = v.object({
+  bucket: day,
+  valueAddingIndex: share,
+  hh: v.number(),
+  workers: count,
+  registers: count,
+  lowConfidence: v.boolean(),
+});
+export type EvolutionPoint = v.InferOutput<typeof evolutionPointSchema>;
 
-export interface ComplianceReporter {
-  user: number;
-  name: string;
+export const complianceReporterSchema = v.object({
+  user: id,
+  name: v.string(),
   /** Walks: distinct report times of that reporter's activity rows (docs/demo-data.md). */
-  reports: number;
+  reports: count,
   /** reportingGoal × days the contract was reported (days with activity rows) in the filtered period. */
-  expected: number;
+  expected: v.number(),
   /** reports / expected (`null` when nothing was expected). */
-  ratio: number | null;
-}
+  ratio: v.nullable(v.number()),
+});
+export type ComplianceReporter = v.InferOutput<typeof complianceReporterSchema>;
 
-export interface ComplianceDay {
+export const complianceDaySchema = v.object({
   /** `YYYY-MM-DD` on the site's clock. */
-  date: string;
-  reports: number;
+  date: day,
+  reports: count,
   /** reportingGoal × reporters of the filtered period. */
-  expected: number;
-  ratio: number | null;
-}
+  expected: v.number(),
+  ratio: v.nullable(v.number()),
+});
+export type ComplianceDay = v.InferOutput<typeof complianceDaySchema>;
 
-export interface ProjectHealthDashboard extends DashboardMeta {
-  totals: ClassTotals;
+export const projectHealthDashboardSchema = v.object({
+  ...dashboardMeta,
+  totals: classTotalsSchema,
   /** ISO weekday 1 (Monday) … 7 (Sunday); only days with rows. */
-  weekdays: (ClassTotals & { weekday: number })[];
+  weekdays: v.array(v.object({ ...classTotalsSchema.entries, weekday: v.pipe(v.number(), v.integer()) })),
   /** Value-adding index per bucket of `range`, oldest first. */
-  evolution: EvolutionPoint[];
+  evolution: v.array(evolutionPointSchema),
   /** Each list ordered by value-adding index, highest first (the UI re-sorts by a waste). */
-  ranks: {
-    packages: NamedClassTotals[];
-    locals: NamedClassTotals[];
-    functions: NamedClassTotals[];
-    activities: NamedClassTotals[];
-  };
-  compliance: {
+  ranks: v.object({
+    packages: v.array(namedClassTotalsSchema),
+    locals: v.array(namedClassTotalsSchema),
+    functions: v.array(namedClassTotalsSchema),
+    activities: v.array(namedClassTotalsSchema),
+  }),
+  compliance: v.object({
     /** The contract's reportingGoal: walks expected per reporter per day. */
-    goal: number;
-    reports: number;
-    expected: number;
-    ratio: number | null;
-    reporters: ComplianceReporter[];
-    days: ComplianceDay[];
-  };
-}
+    goal: v.number(),
+    reports: count,
+    expected: v.number(),
+    ratio: v.nullable(v.number()),
+    reporters: v.array(complianceReporterSchema),
+    days: v.array(complianceDaySchema),
+  }),
+});
+export type ProjectHealthDashboard = v.InferOutput<typeof projectHealthDashboardSchema> & DashboardMeta;
 
-export interface TopOccurrence {
-  id: number;
-  name: string;
-  classification: 'value_adding' | 'hidden_waste' | 'evident_waste';
-  hh: number;
-  workers: number;
+export const topOccurrenceSchema = v.object({
+  id,
+  name: v.string(),
+  classification: v.picklist(['value_adding', 'hidden_waste', 'evident_waste']),
+  hh: v.number(),
+  workers: count,
   /** hh / total HH. */
-  share: number;
+  share: v.number(),
   /** Running share, occurrences ordered by HH descending (the Pareto line). */
-  cumulativeShare: number;
-}
+  cumulativeShare: v.number(),
+});
+export type TopOccurrence = v.InferOutput<typeof topOccurrenceSchema>;
 
-export interface ByFunctionDashboard extends DashboardMeta {
-  totals: ClassTotals;
-  totalHh: number;
+export const byFunctionDashboardSchema = v.object({
+  ...dashboardMeta,
+  totals: classTotalsSchema,
+  totalHh: v.number(),
   /** Sum of quantity. */
-  totalPeople: number;
-  registers: number;
+  totalPeople: count,
+  registers: count,
   /** totalPeople / distinct (report time, local); `null` without rows. */
-  averagePeoplePerLocal: number | null;
+  averagePeoplePerLocal: v.nullable(v.number()),
   /** By HH descending. */
-  topOccurrences: TopOccurrence[];
+  topOccurrences: v.array(topOccurrenceSchema),
   /** By value-adding index descending. */
-  functions: NamedClassTotals[];
-}
+  functions: v.array(namedClassTotalsSchema),
+});
+export type ByFunctionDashboard = v.InferOutput<typeof byFunctionDashboardSchema> & DashboardMeta;
 
-export interface RoutineDashboard extends DashboardMeta {
-  totals: ClassTotals;
-  totalHh: number;
+export const routineDashboardSchema = v.object({
+  ...dashboardMeta,
+  totals: classTotalsSchema,
+  totalHh: v.number(),
   /** Hour of the day 0..23 on the site's clock; only hours with rows. */
-  hours: (ClassTotals & { hour: number })[];
-}
+  hours: v.array(v.object({ ...classTotalsSchema.entries, hour: v.pipe(v.number(), v.integer()) })),
+});
+export type RoutineDashboard = v.InferOutput<typeof routineDashboardSchema> & DashboardMeta;
 
-export interface EquipmentUtilization {
-  id: number;
-  name: string;
-  company: string;
-  working: number;
-  idle: number;
-  down: number;
-  observations: number;
+export const equipmentUtilizationSchema = v.object({
+  id,
+  name: v.string(),
+  company: v.string(),
+  working: count,
+  idle: count,
+  down: count,
+  observations: count,
   /** working / observations. */
-  utilization: number | null;
-  lowConfidence: boolean;
-}
+  utilization: v.nullable(v.number()),
+  lowConfidence: v.boolean(),
+});
+export type EquipmentUtilization = v.InferOutput<typeof equipmentUtilizationSchema>;
 
-export interface EquipmentDashboard extends DashboardMeta {
+export const equipmentDashboardSchema = v.object({
+  ...dashboardMeta,
   /** By utilization descending. */
-  equipment: EquipmentUtilization[];
+  equipment: v.array(equipmentUtilizationSchema),
   /** The five companies with most idle + down observations. */
-  topCompanies: { company: string; occurrences: number }[];
-  observations: number;
-}
+  topCompanies: v.array(v.object({ company: v.string(), occurrences: count })),
+  observations: count,
+});
+export type EquipmentDashboard = v.InferOutput<typeof equipmentDashboardSchema> & DashboardMeta;
 
 /** RUP of one activity: its HH in the period over what was produced of it in the period. */
-export interface ActivityProductivity {
-  id: number;
-  name: string;
-  packageId: number;
-  localId: number;
-  unit: string;
-  hh: number;
-  produced: number;
+export const activityProductivitySchema = v.object({
+  id,
+  name: v.string(),
+  packageId: id,
+  localId: id,
+  unit: v.string(),
+  hh: v.number(),
+  produced: v.number(),
   /** activity hhCount / activity quantity. */
-  plannedRup: number | null;
+  plannedRup: v.nullable(v.number()),
   /** hh / produced; `null` when nothing was produced. */
-  actualRup: number | null;
+  actualRup: v.nullable(v.number()),
   /** plannedRup / actualRup (> 1 beats the plan). */
-  productivityIndex: number | null;
-}
+  productivityIndex: v.nullable(v.number()),
+});
+export type ActivityProductivity = v.InferOutput<typeof activityProductivitySchema>;
 
 /**
  * Productivity of a package or local: units differ between its activities, so its index is
  * Σ(plannedRup × produced) / Σ hh over its activities that produced something (for one
  * activity, exactly plannedRup / actualRup).
  */
-export interface GroupProductivity {
-  id: number;
-  name: string;
+export const groupProductivitySchema = v.object({
+  id,
+  name: v.string(),
   /** HH of the activities that produced something. */
-  hh: number;
+  hh: v.number(),
   /** Σ plannedRup × produced: the HH the plan allows for what was produced. */
-  plannedHh: number;
-  productivityIndex: number | null;
-}
+  plannedHh: v.number(),
+  productivityIndex: v.nullable(v.number()),
+});
+export type GroupProductivity = v.InferOutput<typeof groupProductivitySchema>;
 
-export interface AddedValueShare {
-  id: number;
-  name: string;
+export const addedValueShareSchema = v.object({
+  id,
+  name: v.string(),
   /** Value-adding HH. */
-  hh: number;
+  hh: v.number(),
   /** hh / all value-adding HH. */
-  share: number;
-}
+  share: v.number(),
+});
+export type AddedValueShare = v.InferOutput<typeof addedValueShareSchema>;
 
-export interface PerformanceDashboard extends DashboardMeta {
-  activities: ActivityProductivity[];
-  byPackage: GroupProductivity[];
-  byLocal: GroupProductivity[];
-  addedValue: { byPackage: AddedValueShare[]; byLocal: AddedValueShare[] };
+export const performanceDashboardSchema = v.object({
+  ...dashboardMeta,
+  activities: v.array(activityProductivitySchema),
+  byPackage: v.array(groupProductivitySchema),
+  byLocal: v.array(groupProductivitySchema),
+  addedValue: v.object({ byPackage: v.array(addedValueShareSchema), byLocal: v.array(addedValueShareSchema) }),
   /** Active activities of the contract (DOMAIN.md §3), as of today; not filtered by dates. */
-  activityStatus: { finished: number; late: number; inTerm: number };
-}
+  activityStatus: v.object({ finished: count, late: count, inTerm: count }),
+});
+export type PerformanceDashboard = v.InferOutput<typeof performanceDashboardSchema> & DashboardMeta;
 
 /**
  * `GET /api/dashboards/period?contract=`: the contract's first and last site days with
  * activity reports, and the range a dashboard opens on when its URL names no dates (the last
  * four weeks that have data, from a Monday). Every value null without reports or out of scope.
  */
-export interface DashboardPeriod {
-  first: string | null;
-  last: string | null;
-  from: string | null;
-  to: string | null;
-}
+export const dashboardPeriodSchema = v.object({
+  first: v.nullable(day),
+  last: v.nullable(day),
+  from: v.nullable(day),
+  to: v.nullable(day),
+});
+export type DashboardPeriod = v.InferOutput<typeof dashboardPeriodSchema>;
+
+/** Each dashboard's answer schema, by its path under /api/dashboards. */
+export const DASHBOARD_SCHEMAS = {
+  'project-health': projectHealthDashboardSchema,
+  'by-function': byFunctionDashboardSchema,
+  routine: routineDashboardSchema,
+  equipment: equipmentDashboardSchema,
+  performance: performanceDashboardSchema,
+} as const;
 
 /** The paths under /api/dashboards and their answers. */
 export interface DashboardAnswers {

@@ -1,208 +1,242 @@
+import * as v from 'valibot';
+import { ACTIVITY_STATUSES } from './lists.js';
+import type { Entity } from './hierarchy.js';
+
 /**
- * The shape of each Administration item as the API answers it (lists, reads, writes):
- * one definition for the server that builds it and the screens that show it.
+ * The shape of each item as the API answers it (lists, reads, writes, report lists): one
+ * valibot schema per item, from which the screens' types are inferred and the server's
+ * OpenAPI description is generated (server/src/openapi). The server suite checks every
+ * answer it receives against that description, so these shapes cannot drift from the SQL.
  */
 
-export interface BaseItem {
-  id: number;
-  name: string;
-  state: string;
-  isActive: boolean;
-  createdAt: string;
-  /** A base has no parent: always false, present so every level reads alike. */
-  parentInactive: boolean;
-}
+const id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** ISO 8601 instant in UTC (`2026-01-12T10:00:00.000Z`). */
+const instant = v.pipe(v.string(), v.isoTimestamp());
+/** A calendar day, `YYYY-MM-DD`. */
+const day = v.pipe(v.string(), v.isoDate());
+const name = v.string();
+const nullableName = v.nullable(v.string());
 
-export interface WorkItem {
-  id: number;
-  name: string;
-  prj: string;
-  description: string;
-  base: number;
-  baseName: string;
-  startDate: string;
-  endDate: string;
-  isActive: boolean;
-  createdAt: string;
-  parentInactive: boolean;
-}
+/** The flags every record of the hierarchy carries. */
+const state = {
+  isActive: v.boolean(),
+  createdAt: instant,
+  /** An ancestor (base, work or contract) is inactive; a base has none: always false. */
+  parentInactive: v.boolean(),
+};
 
-export interface ContractItem {
-  id: number;
-  name: string;
-  description: string;
-  base: number;
-  baseName: string;
-  work: number;
-  workName: string;
-  reportingGoal: number;
-  reportingPeriod: number;
-  isActive: boolean;
-  createdAt: string;
-  parentInactive: boolean;
-}
+export const baseItemSchema = v.object({ id, name, state: v.string(), ...state });
+export type BaseItem = v.InferOutput<typeof baseItemSchema>;
 
-export interface OccurrenceItem {
-  id: number;
-  name: string;
-  category: string;
-  classification: string;
-  isActive: boolean;
-}
+export const workItemSchema = v.object({
+  id,
+  name,
+  prj: v.string(),
+  description: v.string(),
+  base: id,
+  baseName: name,
+  startDate: day,
+  endDate: day,
+  ...state,
+});
+export type WorkItem = v.InferOutput<typeof workItemSchema>;
 
-export interface UserItem {
-  id: number;
-  firstName: string | null;
-  email: string;
-  permission: string;
-  base: number | null;
-  baseName: string | null;
-  work: number | null;
-  workName: string | null;
-  contract: number | null;
-  contractName: string | null;
-  /** URL of GET /api/users/:id/picture, or null. */
-  profilePicture: string | null;
-  firstAccess: boolean;
-  isActive: boolean;
-  createdAt: string;
-  parentInactive: boolean;
-}
+export const contractItemSchema = v.object({
+  id,
+  name,
+  description: v.string(),
+  base: id,
+  baseName: name,
+  work: id,
+  workName: name,
+  reportingGoal: v.pipe(v.number(), v.integer()),
+  reportingPeriod: v.pipe(v.number(), v.integer()),
+  ...state,
+});
+export type ContractItem = v.InferOutput<typeof contractItemSchema>;
 
-export interface SurveyItem {
-  id: number;
-  user: number;
-  userName: string | null;
-  reportTime: string;
-  experience: number;
-  usability: number;
-  resources: number;
-  suggestions: string | null;
-}
+export const occurrenceItemSchema = v.object({
+  id,
+  name,
+  category: v.string(),
+  classification: v.string(),
+  isActive: v.boolean(),
+});
+export type OccurrenceItem = v.InferOutput<typeof occurrenceItemSchema>;
+
+export const userItemSchema = v.object({
+  id,
+  firstName: nullableName,
+  email: v.string(),
+  permission: v.string(),
+  base: v.nullable(id),
+  baseName: nullableName,
+  work: v.nullable(id),
+  workName: nullableName,
+  contract: v.nullable(id),
+  contractName: nullableName,
+  /** URL of GET /api/users/{id}/picture, or null. */
+  profilePicture: v.nullable(v.string()),
+  firstAccess: v.boolean(),
+  ...state,
+});
+export type UserItem = v.InferOutput<typeof userItemSchema>;
+
+export const surveyItemSchema = v.object({
+  id,
+  user: id,
+  userName: nullableName,
+  reportTime: instant,
+  experience: v.pipe(v.number(), v.integer()),
+  usability: v.pipe(v.number(), v.integer()),
+  resources: v.pipe(v.number(), v.integer()),
+  suggestions: v.nullable(v.string()),
+});
+export type SurveyItem = v.InferOutput<typeof surveyItemSchema>;
 
 /** What every record of a contract's catalogue carries (Management, spec §3). */
-interface CatalogueItem {
-  id: number;
-  contract: number;
-  contractName: string;
-  isActive: boolean;
-  createdAt: string;
-  /** The contract (or its work or base) or another ancestor is inactive. */
-  parentInactive: boolean;
-}
+const catalogueItem = { id, contract: id, contractName: name, ...state };
 
-export interface DisciplineItem extends CatalogueItem {
-  name: string;
-}
+export const disciplineItemSchema = v.object({ ...catalogueItem, name });
+export type DisciplineItem = v.InferOutput<typeof disciplineItemSchema>;
 
-export interface AreaItem extends CatalogueItem {
-  name: string;
-  discipline: number;
-  disciplineName: string;
-}
+export const areaItemSchema = v.object({ ...catalogueItem, name, discipline: id, disciplineName: name });
+export type AreaItem = v.InferOutput<typeof areaItemSchema>;
 
-export interface LocalItem extends CatalogueItem {
-  name: string;
-  area: number;
-  areaName: string;
-}
+export const localItemSchema = v.object({ ...catalogueItem, name, area: id, areaName: name });
+export type LocalItem = v.InferOutput<typeof localItemSchema>;
 
-export interface BlockItem extends CatalogueItem {
-  name: string;
-  local: number;
-  localName: string;
-}
+export const blockItemSchema = v.object({ ...catalogueItem, name, local: id, localName: name });
+export type BlockItem = v.InferOutput<typeof blockItemSchema>;
 
-export interface PackageItem extends CatalogueItem {
-  name: string;
-  block: number;
-  blockName: string;
-}
+export const packageItemSchema = v.object({ ...catalogueItem, name, block: id, blockName: name });
+export type PackageItem = v.InferOutput<typeof packageItemSchema>;
 
-export interface ActivityItem extends CatalogueItem {
-  name: string;
-  area: number;
-  areaName: string;
-  local: number;
-  localName: string;
-  block: number;
-  blockName: string;
-  package: number;
-  packageName: string;
-  measureUnit: string;
-  hhCount: number;
-  quantity: number;
-  startDate: string;
-  endDate: string;
+export const activityItemSchema = v.object({
+  ...catalogueItem,
+  name,
+  area: id,
+  areaName: name,
+  local: id,
+  localName: name,
+  block: id,
+  blockName: name,
+  package: id,
+  packageName: name,
+  measureUnit: v.string(),
+  hhCount: v.number(),
+  quantity: v.number(),
+  startDate: day,
+  endDate: day,
   /** Planned days, both ends included. */
-  term: number;
-  isFinished: boolean;
+  term: v.pipe(v.number(), v.integer()),
+  isFinished: v.boolean(),
   /** Derived when read, on the site's clock (DOMAIN.md §3). */
-  status: 'finished' | 'in_term' | 'late';
-}
+  status: v.picklist(ACTIVITY_STATUSES),
+});
+export type ActivityItem = v.InferOutput<typeof activityItemSchema>;
 
-export interface FunctionItem extends CatalogueItem {
-  name: string;
-}
+export const functionItemSchema = v.object({ ...catalogueItem, name });
+export type FunctionItem = v.InferOutput<typeof functionItemSchema>;
 
-export interface EquipmentItem extends CatalogueItem {
-  company: string;
-  type: string;
-  specification: string;
-}
+export const equipmentItemSchema = v.object({
+  ...catalogueItem,
+  company: v.string(),
+  type: v.string(),
+  specification: v.string(),
+});
+export type EquipmentItem = v.InferOutput<typeof equipmentItemSchema>;
+
+/** `GET /api/<entity>/options`: what a select offers, sorted by name. */
+export const optionSchema = v.object({ id, name });
+export type OptionItem = v.InferOutput<typeof optionSchema>;
 
 /* The report lists (GET /api/reports/{activity,equipment,quantity}, docs/reports.md). */
 
 /** What every report row carries: the device's id, its contract, the instant (UTC) and its site day and time, the reporter (docs/reports.md "Items"). */
-export interface ReportItem {
-  id: string;
-  contract: number;
-  reportTime: string;
-  localDate: string;
-  localTime: string;
-  user: number;
-  userName: string | null;
-}
+const reportItem = {
+  id: v.pipe(v.string(), v.uuid()),
+  contract: id,
+  reportTime: instant,
+  localDate: day,
+  /** `HH:MM` on the site's clock. */
+  localTime: v.string(),
+  user: id,
+  userName: nullableName,
+};
 
-export interface ActivityReportItem extends ReportItem {
-  package: number;
-  packageName: string;
-  local: number;
-  localName: string;
-  activity: number;
-  activityName: string;
-  function: number;
-  functionName: string;
-  occurrence: number;
-  occurrenceName: string;
-  classification: string;
-  quantity: number;
-  notes: string | null;
-  reportInfo: string | null;
-  isScheduled: boolean;
-}
+export const reportItemSchema = v.object(reportItem);
+export type ReportItem = v.InferOutput<typeof reportItemSchema>;
 
-export interface EquipmentReportItem extends ReportItem {
-  package: number;
-  packageName: string;
-  area: number;
-  areaName: string;
-  activity: number;
-  activityName: string;
-  equipment: number;
-  equipmentName: string;
-  company: string;
-  classification: string;
-  notes: string | null;
-}
+export const activityReportItemSchema = v.object({
+  ...reportItem,
+  package: id,
+  packageName: name,
+  local: id,
+  localName: name,
+  activity: id,
+  activityName: name,
+  function: id,
+  functionName: name,
+  occurrence: id,
+  occurrenceName: name,
+  classification: v.string(),
+  quantity: count,
+  notes: v.nullable(v.string()),
+  reportInfo: v.nullable(v.string()),
+  isScheduled: v.boolean(),
+});
+export type ActivityReportItem = v.InferOutput<typeof activityReportItemSchema>;
 
-export interface QuantityReportItem extends ReportItem {
-  package: number;
-  packageName: string;
-  area: number;
-  areaName: string;
-  activity: number;
-  activityName: string;
-  quantity: number;
-  unity: string;
-}
+export const equipmentReportItemSchema = v.object({
+  ...reportItem,
+  package: id,
+  packageName: name,
+  area: id,
+  areaName: name,
+  activity: id,
+  activityName: name,
+  equipment: id,
+  equipmentName: name,
+  company: v.string(),
+  classification: v.string(),
+  notes: v.nullable(v.string()),
+});
+export type EquipmentReportItem = v.InferOutput<typeof equipmentReportItemSchema>;
+
+export const quantityReportItemSchema = v.object({
+  ...reportItem,
+  package: id,
+  packageName: name,
+  area: id,
+  areaName: name,
+  activity: id,
+  activityName: name,
+  /** Up to three decimals. */
+  quantity: v.number(),
+  unity: v.string(),
+});
+export type QuantityReportItem = v.InferOutput<typeof quantityReportItemSchema>;
+
+/** A page of a list: `GET /api/<entity>` and the report lists. */
+export const pageSchema = <Item extends v.GenericSchema>(item: Item) =>
+  v.object({ items: v.array(item), total: count, page: id, pageSize: id });
+
+/** Each entity's item, as every answer of its resource holds it (server/src/crud/docs.ts). */
+export const ITEM_SCHEMAS = {
+  base: baseItemSchema,
+  work: workItemSchema,
+  contract: contractItemSchema,
+  occurrence: occurrenceItemSchema,
+  user: userItemSchema,
+  survey: surveyItemSchema,
+  discipline: disciplineItemSchema,
+  area: areaItemSchema,
+  local: localItemSchema,
+  block: blockItemSchema,
+  package: packageItemSchema,
+  activity: activityItemSchema,
+  function: functionItemSchema,
+  equipment: equipmentItemSchema,
+} as const satisfies Record<Entity, v.GenericSchema>;

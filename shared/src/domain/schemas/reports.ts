@@ -143,27 +143,3 @@ export type ReportRowInput = v.InferOutput<typeof reportRowSchema>;
 export const reportBatchSchema = v.object({
   reports: v.pipe(v.array(v.unknown(), 'invalid_value'), v.maxLength(MAX_REPORTS_PER_BATCH, 'too_long')),
 });
-
-/** What POST /api/mobile/reports answers. */
-export interface ReportBatchAnswer {
-  /** Stored now. */
-  accepted: string[];
-  /** Stored before (or earlier in this batch): nothing changed. */
-  duplicates: string[];
-  /** Not stored; `index` is the row's position in the batch, `id` null when the row had no usable id. */
-  rejected: { id: string | null; index: number; code: string; fields?: Record<string, string> }[];
-}
-
-/** GET /api/mobile/catalogue?contract=: what the app's pickers offer, in effect active records only. */
-export interface MobileCatalogue {
-  contract: { id: number; name: string; reportingPeriod: number; reportingGoal: number };
-  packages: { id: number; name: string; block: number; local: number; area: number }[];
-  locals: { id: number; name: string; area: number }[];
-  /** A package is named within its block ("Água fria" of Torre A and of Torre B): the picker shows both names. */
-  blocks: { id: number; name: string; local: number }[];
-  areas: { id: number; name: string }[];
-  activities: { id: number; name: string; package: number; local: number; area: number; measureUnit: string }[];
-  functions: { id: number; name: string }[];
-  equipment: { id: number; type: string; specification: string; company: string }[];
-  occurrences: { id: number; name: string; category: string; classification: string }[];
-}

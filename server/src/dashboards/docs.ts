@@ -1,0 +1,78 @@
+import type { FastifySchema } from 'fastify';
+import { DASHBOARD_SCHEMAS, dashboardPeriodSchema } from '@canteiro/shared/domain';
+import type { DashboardName, ReportKind } from '@canteiro/shared/domain';
+import { EXPORT_FILES } from '../crud/docs.js';
+import { operation } from '../openapi/operation.js';
+import { filterProperties } from '../reports/docs.js';
+
+/**
+ * OpenAPI operations of the dashboards: each answer typed by its schema in
+ * shared/domain/dashboards.ts, the query by the shared report filters.
+ */
+
+const tags = ['dashboards'];
+const camel = (name: string) => name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+const pascal = (name: string) => camel(name)[0]!.toUpperCase() + camel(name).slice(1);
+const refusals = {
+  400: 'validation_failed, with a code per parameter (contract required; from_after_to, from_time_after_to_time, invalid_value).',
+  403: 'forbidden: a reporter never reads dashboards.',
+};
+
+export const periodDocs: FastifySchema = operation({
+  operationId: 'getDashboardPeriod',
+  tags,
+  summary: "A contract's first and last days with activity reports, and the dashboards' default range",
+  description:
+    'The range a dashboard opens on when its URL names no dates: the last four weeks that have data ' +
+    '(docs/dashboards.md): `from` is the Monday of the ISO week three weeks before `last`, `to` is `last`. ' +
+    'Every value null when the contract has no activity report, is outside your scope or does not exist.',
+  query: {
+    type: 'object',
+    properties: { contract: { ...filterProperties(null).contract, description: 'The contract (required).' } },
+    required: ['contract'],
+  },
+  answers: { 200: { description: 'The period.', schema: dashboardPeriodSchema } },
+  errors: refusals,
+});
+
+export function dashboardDocs(name: DashboardName, summary: string, kind: ReportKind): FastifySchema {
+  return operation({
+    operationId: `get${pascal(name)}Dashboard`,
+    tags,
+    summary,
+    description:
+      'The figures of DOMAIN.md §3, computed in the database. A contract outside your scope answers as one without reports.',
+    query: { type: 'object', properties: filterProperties(kind), required: ['contract'] },
+    answers: { 200: { description: 'The dashboard.', schema: DASHBOARD_SCHEMAS[name] } },
+    errors: refusals,
+  });
+}
+
+export function dashboardExportDocs(name: DashboardName, kind: ReportKind): FastifySchema {
+  return operation({
+    operationId: `export${pascal(name)}Dashboard`,
+    tags,
+    summary: `The tables of the ${name} dashboard as an XLSX or CSV download`,
+    description: [
+      `Exactly the tables the screen shows (dashboardTables('${name}', answer) of shared/domain/dashboard-tables.ts) of the answer GET /api/dashboards/${name} gives for the same filters.`,
+      'XLSX: one sheet per table, named by its title; the filters (names, not ids) on top, a blank row, the header and the rows; numbers as numbers with a number format, dates as date cells.',
+      'CSV: UTF-8 with BOM, CRLF: the filters, then each table under its title line, each followed by a blank line; cells written as the screen writes them in the language of Accept-Language (pt-BR: `;` and 7,5; en-US: `,` and 7.5).',
+      'A contract outside your scope (or that does not exist) gives the empty answer’s tables.',
+    ].join(' '),
+    query: {
+      type: 'object',
+      properties: { format: { type: 'string', enum: ['csv', 'xlsx'] }, ...filterProperties(kind) },
+      required: ['format', 'contract'],
+    },
+    answers: {
+      200: {
+        description: 'The file (Content-Disposition: attachment; saude-do-projeto-YYYY-MM-DD.xlsx, …).',
+        files: EXPORT_FILES,
+      },
+    },
+    errors: {
+      ...refusals,
+      400: 'validation_failed with a code per parameter (format and filters), before any byte of the file.',
+    },
+  });
+}
