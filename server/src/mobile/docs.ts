@@ -54,7 +54,7 @@ const observation = {
   reportTime: {
     type: 'string',
     format: 'date-time',
-    description: `ISO 8601 with its offset (Z or ±hh:mm); at most ${MAX_REPORT_FUTURE_MINUTES} minutes ahead of the server.`,
+    description: `ISO 8601 with its offset (Z or ±hh:mm); at most ${MAX_REPORT_FUTURE_MINUTES} minutes ahead of the server (report_time_in_future), not before the start of the contract work (report_time_before_work).`,
   },
 };
 const row = (kind: string, properties: Record<string, unknown>, required: string[]) => ({
@@ -68,9 +68,11 @@ export const reportBatchDocs: FastifySchema & { 'x-body-limit': number } = {
   description:
     `Up to ${MAX_REPORTS_PER_BATCH} rows. Each row is checked on its own: one bad row holds back no other. ` +
     'A row whose id is already stored (or appears earlier in the batch) is a duplicate and changes nothing. ' +
-    'Every accepted row is committed before the answer. Rejection codes: validation_failed (with a code per field, ' +
-    'reportTime in_future), invalid_text, unknown_kind, contract_out_of_scope, invalid_reference, inactive_reference and duplicate_report_id (the id already stored as another kind) ' +
-    '(with the field). See docs/ingestion.md.',
+    'Every accepted row is committed before the answer. Rejection codes: validation_failed (with a code per field), ' +
+    'invalid_text, unknown_kind, report_time_in_future (the device clock is ahead: compare with the Date header), ' +
+    'contract_out_of_scope, report_time_before_work (before the start date of the contract work, on the site clock), ' +
+    'invalid_reference, inactive_reference and duplicate_report_id (the id already stored as another kind) ' +
+    '(with the field). Every row rejection is final: never resend the same row. See docs/ingestion.md.',
   tags,
   ...session,
   // Its own body limit (routes.ts), larger than the API's 1 MiB: the fuzz reads it here.
