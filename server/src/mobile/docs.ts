@@ -181,7 +181,8 @@ export const mobileCatalogueDocs: FastifySchema = {
   description:
     'The contract (in the caller scope, active with its work and base) and its packages, locals, areas, activities, ' +
     'functions and equipment that are active with every ancestor, and the active occurrences, each sorted by name. ' +
-    'Send the ETag back in If-None-Match: an unchanged catalogue answers 304 without a body.',
+    'Send the ETag back in If-None-Match: an unchanged catalogue answers 304 without a body. Each encoding has its ' +
+    'own ETag (plain "<digest>", "<digest>-gzip", "<digest>-br"; Vary: accept-encoding).',
   tags,
   ...session,
   querystring: { type: 'object', properties: { contract: id }, required: ['contract'] },
