@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MAX_REPORT_TEXT, MAX_REPORTS_PER_BATCH, errorMessage } from '@canteiro/shared/domain';
+import { AUTH_SCHEME, MAX_REPORT_TEXT, MAX_REPORTS_PER_BATCH, errorMessage } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { selectRows } from '../src/db/connection.js';
 import { activityReports, equipmentReports, quantityReports } from '../src/db/schema/reports.js';
@@ -317,6 +317,21 @@ describe('each row is checked', () => {
       fields: { reportTime: 'in_future' },
     });
     assert.match(errorMessage('report_time_in_future', 'en-US'), /clock/);
+  });
+
+  test('every answer carries the server clock in Date, for the app to compare its own with (real HTTP)', async () => {
+    const phone = await reporter();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/mobile/reports`, {
+      method: 'POST',
+      headers: { authorization: `${AUTH_SCHEME} ${phone.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reports: [activityRow({ reportTime: reportTime(60) })] }),
+    });
+    assert.equal(response.status, 200);
+    const serverClock = Date.parse(response.headers.get('date') ?? '');
+    assert.ok(Math.abs(serverClock - Date.now()) < 5_000, `Date: ${response.headers.get('date')}`);
+    const answer = (await response.json()) as BatchAnswer;
+    assert.equal(answer.rejected[0]?.code, 'report_time_in_future');
   });
 
   test("reportTime before its work started, on the sites' clock: report_time_before_work", async () => {
