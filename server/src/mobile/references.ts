@@ -187,7 +187,11 @@ export async function loadReferences(
   for (const row of rows) {
     if (row.kind === 'now') found.now = Number(row.instant);
     else if (row.kind === 'contract')
-      found.contracts.set(row.id, { inScope: row.in_scope === true, active: row.active, workStart: Number(row.instant) });
+      found.contracts.set(row.id, {
+        inScope: row.in_scope === true,
+        active: row.active,
+        workStart: Number(row.instant),
+      });
     else
       found.references[row.kind as ReferenceKind].set(row.id, {
         contract: row.contract,
