@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { MobileCatalogue } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
@@ -154,6 +155,54 @@ describe('the mobile catalogue', () => {
       200,
     );
     assert.notEqual((await read(phone)).etag, first.etag);
+  });
+
+  test('each encoding is its own representation: its own ETag, Vary: accept-encoding, its own 304', async () => {
+    // Over the compression threshold (1 KB), as a real catalogue is.
+    await db.orm
+      .insert(functions)
+      .values(Array.from({ length: 40 }, (_, i) => ({ name: `Função ${i}`, contractId: world.contractA1 })));
+    const phone = await reporter();
+    const get = (headers: Record<string, string>) => phone.request('GET', url(world.contractA1), undefined, headers);
+
+    const plain = await get({});
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(plain.rawPayload.length > 1024, `${plain.rawPayload.length} bytes`);
+    const gzipped = await get({ 'accept-encoding': 'gzip' });
+    assert.equal(gzipped.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gzipped.rawPayload).toString(), plain.body, 'the same catalogue');
+    const brotli = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.equal(brotliDecompressSync(brotli.rawPayload).toString(), plain.body);
+    const tags = [plain, gzipped, brotli].map((response) => String(response.headers.etag));
+    assert.equal(new Set(tags).size, 3, `three tags: ${tags.join(' ')}`);
+    for (const [index, response] of [plain, gzipped, brotli].entries()) {
+      assert.match(tags[index]!, /^"[\w-]+"$/, 'strong tags');
+      assert.equal(response.headers.vary, 'accept-encoding', 'a cache keys the answer by the encoding asked');
+    }
+    const [plainTag, gzipTag] = tags as [string, string, string];
+
+    // If-None-Match matches the representation the request selects, and only that one.
+    const cases: [Record<string, string>, number, string][] = [
+      [{ 'if-none-match': plainTag }, 304, plainTag],
+      [{ 'if-none-match': gzipTag, 'accept-encoding': 'gzip' }, 304, gzipTag],
+      [{ 'if-none-match': `W/${gzipTag}`, 'accept-encoding': 'x-gzip' }, 304, gzipTag],
+      // The gzip bytes' tag never validates a plain answer, nor the plain tag a gzip one.
+      [{ 'if-none-match': gzipTag }, 200, plainTag],
+      [{ 'if-none-match': gzipTag, 'accept-encoding': 'identity' }, 200, plainTag],
+      [{ 'if-none-match': gzipTag, 'accept-encoding': 'gzip;q=0' }, 200, plainTag],
+      [{ 'if-none-match': plainTag, 'accept-encoding': 'gzip' }, 200, gzipTag],
+    ];
+    for (const [headers, status, tag] of cases) {
+      const response = await get(headers);
+      const label = JSON.stringify(headers);
+      assert.equal(response.statusCode, status, label);
+      assert.equal(response.headers.etag, tag, label);
+      assert.equal(response.headers.vary, 'accept-encoding', label);
+      if (status === 304) assert.equal(response.rawPayload.length, 0, label);
+      else assert.equal(response.headers['content-encoding'], tag === gzipTag ? 'gzip' : undefined, label);
+    }
   });
 
   test('GET /api/mobile/contracts: where the user may report, active, by name', async () => {

@@ -2,11 +2,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MAX_REPORT_TEXT, MAX_REPORTS_PER_BATCH, errorMessage } from '@canteiro/shared/domain';
+import { AUTH_SCHEME, MAX_REPORT_TEXT, MAX_REPORTS_PER_BATCH, errorMessage } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { selectRows } from '../src/db/connection.js';
 import { activityReports, equipmentReports, quantityReports } from '../src/db/schema/reports.js';
 import { auditLog } from '../src/db/schema/audit.js';
+import { works } from '../src/db/schema/organisation.js';
 import type { Catalogue } from './management-fixtures.js';
 import type { Client, Person, World } from './admin-fixtures.js';
 import {
@@ -303,12 +304,74 @@ describe('each row is checked', () => {
     );
   });
 
-  test('reportTime more than 5 minutes ahead of the server clock: in_future', async () => {
+  test('reportTime more than 5 minutes ahead of the server clock: report_time_in_future, a code of its own', async () => {
     const phone = await reporter();
-    assert.deepEqual(await rejection(phone, activityRow({ reportTime: reportTime(7) })), {
-      code: 'validation_failed',
+    for (const row of [activityRow({ reportTime: reportTime(7) }), quantityRow({ reportTime: '2099-01-01T00:00:00Z' })])
+      assert.deepEqual(await rejection(phone, row), {
+        code: 'report_time_in_future',
+        fields: { reportTime: 'in_future' },
+      });
+    // Told before the contract: the device's clock is the problem whatever the row names.
+    assert.deepEqual(await rejection(phone, activityRow({ reportTime: reportTime(7), contract: world.contractB1 })), {
+      code: 'report_time_in_future',
       fields: { reportTime: 'in_future' },
     });
+    assert.match(errorMessage('report_time_in_future', 'en-US'), /clock/);
+  });
+
+  test('every answer carries the server clock in Date, for the app to compare its own with (real HTTP)', async () => {
+    const phone = await reporter();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/mobile/reports`, {
+      method: 'POST',
+      headers: { authorization: `${AUTH_SCHEME} ${phone.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reports: [activityRow({ reportTime: reportTime(60) })] }),
+    });
+    assert.equal(response.status, 200);
+    const serverClock = Date.parse(response.headers.get('date') ?? '');
+    assert.ok(Math.abs(serverClock - Date.now()) < 5_000, `Date: ${response.headers.get('date')}`);
+    const answer = (await response.json()) as BatchAnswer;
+    assert.equal(answer.rejected[0]?.code, 'report_time_in_future');
+  });
+
+  test("reportTime before its work started, on the sites' clock: report_time_before_work", async () => {
+    const phone = await reporter();
+    // Work A1 starts on 2026-01-01: midnight in São Paulo (UTC−3) is 03:00 UTC.
+    const refused = [
+      '2000-01-01T00:00:00Z', // a phone whose clock reset
+      '2025-12-31T23:59:59.999-03:00',
+      '2026-01-01T02:59:59Z',
+      '2026-01-01T00:30:00Z', // already the 1st in UTC, still the 31st on the site
+    ];
+    for (const time of refused)
+      assert.deepEqual(
+        await rejection(phone, equipmentRow({ reportTime: time })),
+        { code: 'report_time_before_work', fields: { reportTime: 'before_work_start' } },
+        time,
+      );
+    const rows = [
+      activityRow({ reportTime: '2026-01-01T00:00:00-03:00' }),
+      quantityRow({ reportTime: '2026-01-01T03:00:00Z' }),
+    ];
+    assert.deepEqual(
+      (await send(phone, rows)).accepted,
+      rows.map((row) => row.id),
+    );
+    // A contract outside the caller's scope is refused as such: its work's dates are none of its business.
+    assert.deepEqual(
+      await rejection(phone, activityRow({ reportTime: '2000-01-01T00:00:00Z', contract: world.contractB1 })),
+      {
+        code: 'contract_out_of_scope',
+        fields: { contract: 'invalid_parent' },
+      },
+    );
+    // The work's start date as it is now: moved later, the same time is refused.
+    await db.orm.update(works).set({ startDate: '2026-03-02' }).where(eq(works.id, world.workA1));
+    assert.equal(
+      (await rejection(phone, activityRow({ reportTime: '2026-03-01T23:00:00-03:00' }))).code,
+      'report_time_before_work',
+    );
+    assert.match(errorMessage('report_time_before_work', 'pt-BR'), /início da obra/);
   });
 
   test('its kind: unknown_kind', async () => {

@@ -66,6 +66,19 @@ describe('a survey from the mobile app', () => {
     assert.equal(list.total, 1);
   });
 
+  test("takes no time from the device: a reportTime in the body is ignored, the server's clock stamps it", async () => {
+    const before = Date.now();
+    for (const reportTime of ['2099-01-01T00:00:00Z', '2000-01-01T00:00:00Z']) {
+      const response = await mobileSubmit(
+        { experience: 3, usability: 3, resources: 3, reportTime },
+        await reporterToken(),
+      );
+      assert.equal(response.statusCode, 201, response.body);
+      const stamped = Date.parse(String((response.json() as { reportTime: string }).reportTime));
+      assert.ok(stamped >= before - 1000 && stamped <= Date.now() + 1000, reportTime);
+    }
+  });
+
   test('suggestions are optional', async () => {
     const response = await mobileSubmit({ experience: 1, usability: 1, resources: 1 }, await reporterToken());
     assert.equal(response.statusCode, 201);

@@ -167,4 +167,34 @@ describe('pictures and scope', () => {
     assert.equal((await browser.request(profilePicture, { token })).statusCode, 200);
     assert.equal((await browser.request(profilePicture)).statusCode, 401);
   });
+
+  test('a reporter on its temporary password sees it from the app, which has no password change', async () => {
+    const { profilePicture } = (await upload(admin, people.reporterA1, PNG, 'a.png', 'image/png')).json() as {
+      profilePicture: string;
+    };
+    await db.orm.update(users).set({ firstAccess: true }).where(eq(users.id, people.reporterA1));
+    // As the app signs in: /api/mobile/login, no cookie, no XSRF header.
+    const phone = new Browser(app);
+    const signedIn = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/mobile/login',
+        payload: { email: 'reporterA1@t.test', password: 'demo1234' },
+      })
+    ).json() as LoginResponse;
+    assert.equal(signedIn.user.permission_set.first_access, true);
+    assert.equal(signedIn.user.profile_picture, profilePicture);
+    const served = await phone.request(profilePicture, { token: signedIn.token });
+    assert.equal(served.statusCode, 200, served.body);
+    assert.deepEqual(served.rawPayload, PNG);
+
+    // A back-office session on its temporary password still changes it first.
+    await upload(admin, people.contractA1, PNG, 'a.png', 'image/png');
+    await db.orm.update(users).set({ firstAccess: true }).where(eq(users.id, people.contractA1));
+    const browser = new Browser(app);
+    const token = await browser.signIn('contractA1@t.test');
+    const refused = await browser.request(`/api/users/${people.contractA1}/picture`, { token });
+    assert.equal(refused.statusCode, 409);
+    assert.equal((refused.json() as { code: string }).code, 'password_change_required');
+  });
 });

@@ -18,6 +18,7 @@ import { functionsResource } from '../resources/functions.js';
 import { localsResource } from '../resources/locals.js';
 import { packagesResource } from '../resources/packages.js';
 import type { Caller } from '../scope.js';
+import type { ContentCoding } from '../plugins/compression.js';
 import { reportingScope } from './references.js';
 
 /**
@@ -115,9 +116,14 @@ export async function readContracts(orm: Orm, caller: Caller): Promise<{ id: num
   );
 }
 
-/** A strong validator of the body: the same catalogue gives the same tag on every instance. */
-export const entityTag = (body: string): string =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+/**
+ * A strong validator of the representation: the body's digest, the same catalogue giving the
+ * same tag on every instance, and its encoding (`"…-gzip"`, `"…-br"`): the plain and the
+ * compressed bytes are two representations, so no cache takes one for the other
+ * (RFC 9110 §8.8.3).
+ */
+export const entityTag = (body: string, coding: ContentCoding): string =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}${coding === 'identity' ? '' : `-${coding}`}"`;
 
 /** If-None-Match names this tag (or `*`); weak comparison, as RFC 9110 asks for this header. */
 export function matchesTag(header: string | undefined, tag: string): boolean {

@@ -58,10 +58,12 @@ export const reportBatchDocs: FastifySchema & { 'x-body-limit': number } = {
       `Up to ${MAX_REPORTS_PER_BATCH} rows. Each row is checked on its own: one bad row holds back no other. ` +
       'A row whose id is already stored (or appears earlier in the batch) is a duplicate and changes nothing. ' +
       'Every accepted row is committed before the answer. `reportTime`: ISO 8601 with its offset (Z or ±hh:mm), ' +
-      `at most ${MAX_REPORT_FUTURE_MINUTES} minutes ahead of the server. A quantity has at most 3 decimals. ` +
-      'Rejection codes: validation_failed (with a code per field, reportTime in_future), invalid_text, unknown_kind, ' +
-      'contract_out_of_scope, invalid_reference, inactive_reference and duplicate_report_id (the id already stored ' +
-      'as another kind) (with the field). See docs/ingestion.md.',
+      `at most ${MAX_REPORT_FUTURE_MINUTES} minutes ahead of the server, not before the start of the contract's work. ` +
+      'A quantity has at most 3 decimals. Rejection codes: validation_failed (with a code per field), ' +
+      'invalid_text, unknown_kind, report_time_in_future (the device clock is ahead: compare with the Date header), ' +
+      'contract_out_of_scope, report_time_before_work (before the start date of the contract work, on the site clock), ' +
+      'invalid_reference, inactive_reference and duplicate_report_id (the id already stored as another kind) ' +
+      '(with the field). Every row rejection is final: never resend the same row. See docs/ingestion.md.',
     tags,
     body: documentedBatch,
     answers: { 200: { description: 'What became of each row.', schema: reportBatchAnswerSchema } },
@@ -80,7 +82,8 @@ export const mobileCatalogueDocs: FastifySchema = operation({
   description:
     'The contract (in the caller scope, active with its work and base) and its packages, locals, areas, activities, ' +
     'functions and equipment that are active with every ancestor, and the active occurrences, each sorted by name. ' +
-    'Send the ETag back in If-None-Match: an unchanged catalogue answers 304 without a body.',
+    'Send the ETag back in If-None-Match: an unchanged catalogue answers 304 without a body. Each encoding has its ' +
+    'own ETag (plain "<digest>", "<digest>-gzip", "<digest>-br"; Vary: accept-encoding).',
   tags,
   query: { type: 'object', properties: { contract: filterProperties(null).contract }, required: ['contract'] },
   headers: { type: 'object', properties: { 'if-none-match': { type: 'string' } } },

@@ -24,7 +24,8 @@ import { emptyReferencedIds, loadReferences } from './references.js';
  * 1. Each row on its own: its id, its kind, its fields (the shared valibot schemas). A later
  *    row with an id an earlier row of the batch already carries is a duplicate.
  * 2. One query for everything the valid rows point at (references.ts), then each row's
- *    contract, reportTime against the database's clock, references and their chain.
+ *    reportTime against the database's clock, contract, reportTime against its work's start,
+ *    references and their chain.
  * 3. In one transaction committed before the answer: every id claimed in report_ids, all
  *    kinds in one statement, in id order (`on conflict (id) do nothing returning id`). Its
  *    primary key decides, across the three kinds: two batches bringing an id together, as
@@ -161,12 +162,11 @@ async function storeRows(
     ids.contract.add(row.contract);
     for (const field of REFERENCE_FIELDS[row.kind]) ids[field].add(referenceId(row, field));
   }
-  const found = await loadReferences(tx, options.caller, ids);
+  const found = await loadReferences(tx, options.caller, ids, options.siteTimeZone);
 
-  const latest = found.now + MAX_REPORT_FUTURE_MINUTES * 60_000;
   const byKind: Record<ReportKind, Valid[]> = { activity: [], equipment: [], quantity: [] };
   for (const entry of valid) {
-    const refusal = Date.parse(entry.row.reportTime) > latest ? inFuture : checkReferences(entry.row, found);
+    const refusal = checkRow(entry.row, found);
     if (refusal) outcomes.push({ index: entry.index, id: entry.row.id, status: 'rejected', ...refusal });
     else byKind[entry.row.kind].push(entry);
   }
@@ -259,14 +259,31 @@ async function claimedKinds(tx: Orm, entries: readonly Valid[]): Promise<Map<str
   return new Map(rows.map(({ id, kind }) => [id, kind]));
 }
 
-const inFuture: Refusal = { code: 'validation_failed', fields: { reportTime: 'in_future' } };
+/**
+ * A device whose clock is wrong: ahead of the database's by more than the tolerance, or behind
+ * the start of the row's work (a phone reset to 2000). Codes of their own, not validation_failed:
+ * the app tells the reporter to fix the clock, and never resends the row as it is.
+ */
+const inFuture: Refusal = { code: 'report_time_in_future', fields: { reportTime: 'in_future' } };
+const beforeWork: Refusal = { code: 'report_time_before_work', fields: { reportTime: 'before_work_start' } };
 
-/** The contract in scope and active; each reference of that contract, in its chain, active. */
-function checkReferences(row: Row, found: BatchReferences): Refusal | null {
+/**
+ * Step 2 for one row, in the order docs/ingestion.md lists: its time against the clock, its
+ * contract (in scope, active), its time against the work's start (only once the contract is
+ * known to be the caller's), its references.
+ */
+function checkRow(row: Row, found: BatchReferences): Refusal | null {
+  const reportTime = Date.parse(row.reportTime);
+  if (reportTime > found.now + MAX_REPORT_FUTURE_MINUTES * 60_000) return inFuture;
   const contract = found.contracts.get(row.contract);
   if (!contract?.inScope) return { code: 'contract_out_of_scope', fields: { contract: 'invalid_parent' } };
   if (!contract.active) return { code: 'contract_out_of_scope', fields: { contract: 'inactive_parent' } };
+  if (reportTime < contract.workStart) return beforeWork;
+  return checkReferences(row, found);
+}
 
+/** Each reference of the row's contract, in its chain, active. */
+function checkReferences(row: Row, found: BatchReferences): Refusal | null {
   const invalid: Record<string, string> = {};
   const inactive: Record<string, string> = {};
   for (const field of REFERENCE_FIELDS[row.kind]) {

@@ -13,7 +13,8 @@ import { contractsScope } from '../scope.js';
  * contract named (in the caller's scope? active with its work and base?), each referenced
  * package, local, area, activity, function and equipment (its contract, an activity's
  * package, local and area, and whether it is active with every ancestor below the contract,
- * as docs/scoping.md defines it), each occurrence (active?), and the database's clock.
+ * as docs/scoping.md defines it), each occurrence (active?), each contract's work start, and the
+ * database's clock.
  * Only the ids the batch names are read, whatever the size of the catalogue; nothing is
  * cached, so a deactivation counts from the next batch on.
  */
@@ -37,6 +38,8 @@ export interface ContractInfo {
   inScope: boolean;
   /** Active with its work and base. */
   active: boolean;
+  /** When its work started (ms since the epoch): the work's start date at midnight on the site's clock. */
+  workStart: number;
 }
 
 export interface BatchReferences {
@@ -86,27 +89,45 @@ interface ReferenceRow {
   area: number | null;
   active: boolean;
   in_scope: boolean | null;
-  now: number | null;
+  /** The database's clock on the first row, a contract's work start on the contracts' rows (ms). */
+  instant: number | null;
 }
 
-/** `select '<kind>', id, contract, package, local, area, active, in_scope, now` of one table. */
+/** `select '<kind>', id, contract, package, local, area, active, in_scope, instant` of one table. */
 const part = (
   kind: string,
-  columns: { id: SQL; contract: SQL; package?: SQL; local?: SQL; area?: SQL; active: SQL; inScope?: SQL },
+  columns: {
+    id: SQL;
+    contract: SQL;
+    package?: SQL;
+    local?: SQL;
+    area?: SQL;
+    active: SQL;
+    inScope?: SQL;
+    instant?: SQL;
+  },
   from: SQL,
   ids: Set<number>,
 ): SQL => sql`select ${sql.raw(`'${kind}'`)}, ${columns.id}, ${columns.contract},
     ${columns.package ?? sql`null::int`}, ${columns.local ?? sql`null::int`}, ${columns.area ?? sql`null::int`},
-    ${columns.active}, ${columns.inScope ?? sql`null::boolean`}, null::float8
+    ${columns.active}, ${columns.inScope ?? sql`null::boolean`}, ${columns.instant ?? sql`null::float8`}
   from ${from} where ${columns.id} = any(${idArray(ids)}::int[])`;
 
-export async function loadReferences(orm: Orm, caller: Caller, ids: ReferencedIds): Promise<BatchReferences> {
+/** An instant as ms since the epoch. */
+const epochMs = (instant: SQL): SQL => sql`extract(epoch from ${instant})::float8 * 1000`;
+
+export async function loadReferences(
+  orm: Orm,
+  caller: Caller,
+  ids: ReferencedIds,
+  siteTimeZone: string,
+): Promise<BatchReferences> {
   const query = sql.join(
     [
       // First, so it names the columns of the union.
       sql`select 'now'::text as kind, null::int as id, null::int as contract, null::int as package, null::int as local,
         null::int as area, null::boolean as active, null::boolean as in_scope,
-        extract(epoch from clock_timestamp())::float8 * 1000 as now`,
+        ${epochMs(sql`clock_timestamp()`)} as instant`,
       part(
         'contract',
         {
@@ -114,6 +135,8 @@ export async function loadReferences(orm: Orm, caller: Caller, ids: ReferencedId
           contract: sql`${contracts.id}`,
           active: sql`(${contracts.isActive} and ${works.isActive} and ${bases.isActive})`,
           inScope: reportingScope(caller),
+          // A start date is a day on the sites' calendar: the work starts at its midnight there.
+          instant: epochMs(sql`(${works.startDate}::timestamp at time zone ${siteTimeZone}::text)`),
         },
         sql`${contracts} join ${works} on ${works.id} = ${contracts.workId} join ${bases} on ${bases.id} = ${contracts.baseId}`,
         ids.contract,
@@ -162,9 +185,13 @@ export async function loadReferences(orm: Orm, caller: Caller, ids: ReferencedId
     now: Date.now(),
   };
   for (const row of rows) {
-    if (row.kind === 'now') found.now = Number(row.now);
+    if (row.kind === 'now') found.now = Number(row.instant);
     else if (row.kind === 'contract')
-      found.contracts.set(row.id, { inScope: row.in_scope === true, active: row.active });
+      found.contracts.set(row.id, {
+        inScope: row.in_scope === true,
+        active: row.active,
+        workStart: Number(row.instant),
+      });
     else
       found.references[row.kind as ReferenceKind].set(row.id, {
         contract: row.contract,

@@ -8,6 +8,7 @@ import { ApiError, parseBody } from '../errors.js';
 import { idText } from '../crud/list-query.js';
 import { signedInUser } from '../plugins/authentication.js';
 import { assertCleanText } from '../plugins/input-text.js';
+import { encode, negotiateCoding } from '../plugins/compression.js';
 import { revokeToken } from '../authentication/tokens.js';
 import { signInHandler } from '../routes/authentication.js';
 import {
@@ -56,20 +57,25 @@ export async function mobileRoutes(app: FastifyInstance, { config, db }: MobileR
   // The app's first question: where may this user report? A reporter: its own contract.
   app.get('/contracts', { schema: mobileContractsDocs }, async (request) => readContracts(orm, signedInUser(request)));
 
-  app.get('/catalogue', { schema: mobileCatalogueDocs }, async (request, reply) => {
+  // Compressed here, not by @fastify/compress: the ETag names the encoding, so it must be known
+  // before the answer (and for a 304, which has no body to compress).
+  app.get('/catalogue', { schema: mobileCatalogueDocs, compress: false }, async (request, reply) => {
     const caller = signedInUser(request);
     const { contract } = parseBody(catalogueQuery, request.query);
     const catalogue = await readCatalogue(orm, reads, caller, contract);
     // Out of scope, unknown and inactive look alike: nothing to report on.
     if (!catalogue) throw new ApiError(404, 'not_found');
     const body = JSON.stringify(catalogue);
-    const tag = entityTag(body);
+    const coding = negotiateCoding(request.headers['accept-encoding'], Buffer.byteLength(body));
+    const tag = entityTag(body, coding);
     // The app asks again whenever it can; an unchanged catalogue costs a 304 and no body. The
     // app keeps its copy itself: Cache-Control stays the API's no-store (no HTTP cache on a
     // shared phone keeps it; docs/ingestion.md).
-    reply.header('etag', tag);
+    reply.header('etag', tag).header('vary', 'accept-encoding');
     if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    reply.type('application/json; charset=utf-8');
+    if (coding === 'identity') return reply.send(body);
+    return reply.header('content-encoding', coding).send(await encode(body, coding));
   });
 
   // The app's own sign-out: a mobile session opens /api/mobile/* only, and the app has no

@@ -54,7 +54,8 @@ export const authentication = appWide<AuthenticationOptions>(async (app: Fastify
     if (!user) throw notAuthenticated();
     checkChannel(request, user);
     // 409, not 403: the client signs out on 403; this one takes the user to /password.
-    if (user.firstAccess && !openBeforePasswordChange(request)) throw new ApiError(409, 'password_change_required');
+    if (user.firstAccess && !openBeforePasswordChange(request, user))
+      throw new ApiError(409, 'password_change_required');
     request.user = user;
     request.tokenHash = tokenHash;
   });
@@ -80,10 +81,13 @@ function needsSession(request: FastifyRequest): boolean {
   return request.routeOptions.config.public !== true;
 }
 
-/** The password change and what it needs; the mobile app's routes keep working (it cannot change a password). */
-function openBeforePasswordChange(request: FastifyRequest): boolean {
-  const { config } = request.routeOptions;
-  return config.beforePasswordChange === true || config.mobile === true;
+/**
+ * The password change and what it needs. A mobile session is never held back: the app has no
+ * password change, so every route it may open (its own, and the picture the sign-in points at)
+ * keeps working; the channel check has already kept it to those.
+ */
+function openBeforePasswordChange(request: FastifyRequest, user: AuthenticatedUser): boolean {
+  return request.routeOptions.config.beforePasswordChange === true || user.channel === 'mobile';
 }
 
 /** The caller of a route that requires a session. */

@@ -63,6 +63,9 @@ export const ERROR_CODES = [
   'invalid_reference',
   'inactive_reference',
   'duplicate_report_id',
+  // a row's reportTime against the server's clock and its work's start: the device's clock is wrong
+  'report_time_in_future',
+  'report_time_before_work',
   // dashboards (spec §8)
   'dashboard_fetch_failed',
 ] as const;
@@ -83,6 +86,7 @@ export const FIELD_CODES = [
   'invalid_parent',
   'invalid_text',
   'in_future',
+  'before_work_start',
   'from_after_to',
   'from_time_after_to_time',
 ] as const;

@@ -55,6 +55,8 @@ export const enUS: Messages = {
     invalid_reference: 'A referenced record does not belong to the contractor or to the chosen hierarchy.',
     inactive_reference: 'A referenced record is inactive.',
     duplicate_report_id: 'This id already belongs to a report of another kind.',
+    report_time_in_future: "The observation's time is in the future: check the device's clock.",
+    report_time_before_work: "The observation's time is before the work started: check the device's clock.",
     dashboard_fetch_failed: 'Error fetching the data',
   },
   validation: {
@@ -70,6 +72,7 @@ export const enUS: Messages = {
     invalid_parent: 'Does not belong to the record selected above.',
     invalid_text: 'Contains invalid characters.',
     in_future: 'Cannot be in the future.',
+    before_work_start: 'Cannot be before the work started.',
     from_after_to: 'The start date cannot be after the end date.',
     from_time_after_to_time: 'The start time cannot be after the end time.',
   },

@@ -53,6 +53,8 @@ export const ptBR = {
     invalid_reference: 'Um registro citado não pertence à contratada ou à hierarquia escolhida.',
     inactive_reference: 'Um registro citado está inativo.',
     duplicate_report_id: 'Este identificador já pertence a um apontamento de outro tipo.',
+    report_time_in_future: 'O horário do apontamento está no futuro: confira o relógio do aparelho.',
+    report_time_before_work: 'O horário do apontamento é anterior ao início da obra: confira o relógio do aparelho.',
     dashboard_fetch_failed: 'Erro ao buscar os dados',
   },
   validation: {
@@ -68,6 +70,7 @@ export const ptBR = {
     invalid_parent: 'Não pertence ao registro selecionado acima.',
     invalid_text: 'Contém caracteres inválidos.',
     in_future: 'Não pode estar no futuro.',
+    before_work_start: 'Não pode ser anterior ao início da obra.',
     from_after_to: 'A data inicial não pode ser posterior à data final.',
     from_time_after_to_time: 'A hora inicial não pode ser posterior à hora final.',
   },

@@ -1,0 +1,60 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+/**
+ * How answers are compressed: @fastify/compress's settings (app.ts), and what a route that
+ * compresses its own answer uses so that it names each encoding in its ETag (the mobile
+ * catalogue: docs/ingestion.md). One set of settings for both.
+ */
+export const COMPRESSION = {
+  /** Smaller answers go as they are: compressing them saves less than it costs. */
+  threshold: 1024,
+  /** In the server's order of preference, for a client that accepts both as much. */
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  // Quality 11 (the default) costs ~50× more CPU per byte than 4 for a few % smaller files.
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+};
+
+export type ContentCoding = 'br' | 'gzip' | 'identity';
+
+/** `{ coding: q }` of an Accept-Encoding header, lower-cased; `x-gzip` is gzip (RFC 9110 §8.4.1.3). */
+function acceptedCodings(header: string): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const item of header.toLowerCase().split(',')) {
+    const [name = '', ...parameters] = item.split(';').map((part) => part.trim());
+    if (!name) continue;
+    const quality = parameters.map((parameter) => /^q\s*=\s*([01](?:\.\d{0,3})?)$/.exec(parameter)?.[1]).find(Boolean);
+    const coding = name === 'x-gzip' ? 'gzip' : name;
+    weights.set(coding, Math.max(weights.get(coding) ?? 0, quality === undefined ? 1 : Number(quality)));
+  }
+  return weights;
+}
+
+/**
+ * The coding an answer of `length` bytes goes in (RFC 9110 §12.5.3): the accepted one the client
+ * weighs most, the server's order on a tie, compressed rather than identity on a tie; identity
+ * without the header, below the threshold, or when nothing we make is accepted.
+ */
+export function negotiateCoding(acceptEncoding: string | undefined, length: number): ContentCoding {
+  if (!acceptEncoding || length < COMPRESSION.threshold) return 'identity';
+  const weights = acceptedCodings(acceptEncoding);
+  const anyOther = weights.get('*');
+  let chosen: ContentCoding = 'identity';
+  let best = weights.get('identity') ?? (anyOther === 0 ? 0 : 1);
+  for (const coding of COMPRESSION.encodings) {
+    const weight = weights.get(coding) ?? anyOther ?? 0;
+    if (weight > 0 && (weight > best || (chosen === 'identity' && weight === best))) {
+      chosen = coding;
+      best = weight;
+    }
+  }
+  return chosen;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The body in that coding, compressed off the main thread (libuv's pool). */
+export function encode(body: string, coding: Exclude<ContentCoding, 'identity'>): Promise<Buffer> {
+  return coding === 'br' ? brotli(body, COMPRESSION.brotliOptions) : gzip(body);
+}
