@@ -94,7 +94,7 @@ export function resourceDocs(
             pageSize: { type: 'integer' },
           },
         },
-        400: error('validation_failed (a query parameter, named in fields) or invalid_text (a NUL or lone surrogate).'),
+        400: error('validation_failed (a query parameter, named in fields) or invalid_text (a character XML cannot carry: a C0 control but tab/LF/CR, U+FFFE, U+FFFF, a lone surrogate).'),
         ...common,
       },
     },
