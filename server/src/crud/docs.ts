@@ -94,7 +94,7 @@ export function resourceDocs(
             pageSize: { type: 'integer' },
           },
         },
-        400: error('validation_failed (a query parameter, named in fields) or invalid_text (a character XML cannot carry: a C0 control but tab/LF/CR, U+FFFE, U+FFFF, a lone surrogate).'),
+        400: error('validation_failed (a query parameter, named in fields) or invalid_text (a character XML refuses).'),
         ...common,
       },
     },
@@ -114,7 +114,7 @@ export function resourceDocs(
     export: {
       ...base,
       summary: `Every ${name} row matching the filters, as a CSV or XLSX download`,
-      description: 'CSV: UTF-8 with BOM, `;`-separated. Headers in the language of Accept-Language.',
+      description: 'CSV: UTF-8, BOM; pt-BR `;` and 7,5, en-US `,` and 7.5, per Accept-Language (headers too).',
       querystring: {
         type: 'object',
         properties: { format: { type: 'string', enum: [...EXPORT_FORMATS] }, ...listQuery.properties },

@@ -136,7 +136,7 @@ function exportDocs(name: DashboardName, kind: ReportKind): FastifySchema {
     description: [
       `Exactly the tables the screen shows (dashboardTables('${name}', answer) of shared/domain/dashboard-tables.ts) of the answer GET /api/dashboards/${name} gives for the same filters.`,
       'XLSX: one sheet per table, named by its title; the filters (names, not ids) on top, a blank row, the header and the rows; numbers as numbers with a number format, dates as date cells.',
-      'CSV: UTF-8 with BOM, `;`-separated, CRLF: the filters, then each table under its title line, each followed by a blank line; cells written as the screen writes them in the language of Accept-Language (7,5 in pt-BR).',
+      'CSV: UTF-8 with BOM, CRLF, pt-BR `;`-separated, en-US `,`-separated: the filters, then each table under its title line, each followed by a blank line; cells written as the screen writes them in the language of Accept-Language (7,5 in pt-BR, 7.5 in en-US).',
       'A contract outside your scope (or that does not exist) gives the empty answer’s tables.',
     ].join(' '),
     querystring: {
