@@ -285,9 +285,10 @@ test(
     for (const name of DASHBOARD_NAMES)
       downloads.push({ url: `/api/dashboards/${name}/export?${contract}&`, rows: null });
 
-    work = mkdtempSync(path.join(tmpdir(), 'canteiro-exports-'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'canteiro-exports-'));
+    work = dir;
     const folders = ['pt-BR', 'en-US', 'xlsx', 'out-pt-BR', 'out-en-US', 'out-xlsx'];
-    for (const folder of folders) mkdirSync(path.join(work, folder));
+    for (const folder of folders) mkdirSync(path.join(dir, folder));
     const files = new Map<string, { url: string; rows: number | null; locale: Locale; body: Buffer }>();
     const clients: Record<Locale, Client> = { 'pt-BR': admin, 'en-US': await SignedIn.of(app, 'admin', 'en-US') };
     for (const locale of LOCALES) {
@@ -297,7 +298,7 @@ test(
           assert.equal(response.statusCode, 200, `${url} ${format} ${locale}: ${response.body.slice(0, 200)}`);
           const name = `f${index}-${locale}.${format}`;
           const folder = format === 'csv' ? locale : 'xlsx';
-          writeFileSync(path.join(work, folder, name), response.rawPayload);
+          writeFileSync(path.join(dir, folder, name), response.rawPayload);
           files.set(name, { url, rows, locale, body: response.rawPayload });
         }
       }
@@ -305,22 +306,22 @@ test(
     const exported = performance.now();
 
     // LibreOffice: one run per CSV language (its import options), one for every XLSX (all sheets).
-    const profile = path.join(work, 'profile');
+    const profile = path.join(dir, 'profile');
     for (const locale of LOCALES) {
-      const inputs = readdirSync(path.join(work, locale)).map((name) => path.join(work!, locale, name));
+      const inputs = readdirSync(path.join(dir, locale)).map((name) => path.join(dir, locale, name));
       soffice(
         profile,
-        path.join(work, `out-${locale}`),
+        path.join(dir, `out-${locale}`),
         inputs,
         `CSV:${SEPARATOR[locale].charCodeAt(0)},34,76,1,,${LANGUAGE_ID[locale]}`,
       );
     }
-    const xlsxFiles = readdirSync(path.join(work, 'xlsx')).map((name) => path.join(work!, 'xlsx', name));
-    soffice(profile, path.join(work, 'out-xlsx'), xlsxFiles);
+    const xlsxFiles = readdirSync(path.join(dir, 'xlsx')).map((name) => path.join(dir, 'xlsx', name));
+    soffice(profile, path.join(dir, 'out-xlsx'), xlsxFiles);
     const converted = performance.now();
-    writeFileSync(path.join(work, 'read.py'), OPENPYXL);
+    writeFileSync(path.join(dir, 'read.py'), OPENPYXL);
     const openpyxl = JSON.parse(
-      execFileSync('/usr/bin/python3', [path.join(work, 'read.py'), ...xlsxFiles], {
+      execFileSync('/usr/bin/python3', [path.join(dir, 'read.py'), ...xlsxFiles], {
         maxBuffer: 64 * 1024 * 1024,
       }).toString(),
     ) as Record<string, Record<string, OpenpyxlCell[][]>>;
@@ -332,7 +333,7 @@ test(
       const label = `${url} ${name}`;
       if (name.endsWith('.csv')) {
         const ours = parseCsv(body.toString('utf8'), SEPARATOR[locale]).filter((line) => !blank(line));
-        const theirs = parseCsv(readFileSync(path.join(work, `out-${locale}`, name), 'utf8'), ',').filter(
+        const theirs = parseCsv(readFileSync(path.join(dir, `out-${locale}`, name), 'utf8'), ',').filter(
           (line) => !blank(line),
         );
         assert.equal(theirs.length, ours.length, `${label}: LibreOffice read every line`);
@@ -351,16 +352,16 @@ test(
           }),
         );
       } else {
-        const sheets = openpyxl[path.join(work, 'xlsx', name)]!;
+        const sheets = openpyxl[path.join(dir, 'xlsx', name)]!;
         const all = Object.values(sheets);
         if (rows !== null) assert.equal(all[0]!.length, rows + 1, `${label}: openpyxl reads every row`);
         for (const [sheet, cells] of Object.entries(sheets)) {
-          const lo = readdirSync(path.join(work, 'out-xlsx')).filter((file) =>
+          const lo = readdirSync(path.join(dir, 'out-xlsx')).filter((file) =>
             file.startsWith(name.replace('.xlsx', '')),
           );
           const loFile = lo.length === 1 ? lo[0]! : lo.find((file) => file.endsWith(`-${sheet}.csv`));
           assert.ok(loFile, `${label}: LibreOffice wrote sheet ${sheet} (${lo.join(', ')})`);
-          const theirs = parseCsv(readFileSync(path.join(work, 'out-xlsx', loFile), 'utf8'), ',');
+          const theirs = parseCsv(readFileSync(path.join(dir, 'out-xlsx', loFile), 'utf8'), ',');
           const filled = cells.filter((line) => line.some(([type]) => type !== 'e'));
           assert.equal(
             theirs.filter((line) => !blank(line)).length,
@@ -383,7 +384,7 @@ test(
     // The quantity 1024.419: a number in every reader, in both languages.
     for (const locale of LOCALES) {
       const index = RESOURCES.length + REPORT_KINDS.indexOf('quantity');
-      const lo = parseCsv(readFileSync(path.join(work, `out-${locale}`, `f${index}-${locale}.csv`), 'utf8'), ',');
+      const lo = parseCsv(readFileSync(path.join(dir, `out-${locale}`, `f${index}-${locale}.csv`), 'utf8'), ',');
       assert.ok(
         lo.some((line) => line.some((cell) => loNumber(cell) === 1024.419)),
         `${locale}: 1024.419 in LibreOffice`,
@@ -392,7 +393,7 @@ test(
         lo.some((line) => line.some((cell) => loNumber(cell) === 0.125)),
         `${locale}: 0.125 in LibreOffice`,
       );
-      const xlsx = Object.values(openpyxl[path.join(work, 'xlsx', `f${index}-${locale}.xlsx`)]!)[0]!;
+      const xlsx = Object.values(openpyxl[path.join(dir, 'xlsx', `f${index}-${locale}.xlsx`)]!)[0]!;
       assert.ok(
         xlsx.some((line) => line.some(([type, value]) => type === 'n' && value === 1024.419)),
         'openpyxl 1024.419',
