@@ -20,7 +20,13 @@ const TEST_PACKAGES = {
   postgresql: () => existsSync('/usr/lib/postgresql'),
   haproxy: () => existsSync('/usr/sbin/haproxy'),
   pgbouncer: () => existsSync('/usr/sbin/pgbouncer'),
+  // Every export opens in LibreOffice and openpyxl (server/test/exports-open-anywhere.test.ts, docs/exports.md).
+  'libreoffice-calc-nogui': () => existsSync('/usr/bin/soffice'),
+  'python3-openpyxl': () => existsSync('/usr/lib/python3/dist-packages/openpyxl'),
 };
+
+/** Installed without their recommended packages (LibreOffice's would add hundreds of MB). */
+const WITHOUT_RECOMMENDS = new Set(['libreoffice-calc-nogui', 'python3-openpyxl']);
 
 /** Installs the missing Debian packages of `names` when we may (root with apt-get); stops otherwise. */
 export async function ensureDebianPackages(names = Object.keys(TEST_PACKAGES)) {
@@ -38,12 +44,25 @@ export async function ensureDebianPackages(names = Object.keys(TEST_PACKAGES)) {
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   if (
     (await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
-    (await run('apt-get', ['install', '-y', '-qq', ...missing], { env })) !== 0
+    !(await installed(
+      missing.filter((name) => !WITHOUT_RECOMMENDS.has(name)),
+      [],
+      env,
+    )) ||
+    !(await installed(
+      missing.filter((name) => WITHOUT_RECOMMENDS.has(name)),
+      ['--no-install-recommends'],
+      env,
+    ))
   ) {
     console.error(`setup: apt-get install ${missing.join(' ')} failed`);
     process.exit(1);
   }
 }
+
+/** apt-get install of `names` (nothing to do when empty); true when it worked. */
+const installed = async (names, flags, env) =>
+  names.length === 0 || (await run('apt-get', ['install', '-y', '-qq', ...flags, ...names], { env })) === 0;
 
 /** Debian's Chromium, for the browser tests and the benchmark. */
 export const ensureChromium = () => ensureDebianPackages(['chromium']);

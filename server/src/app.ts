@@ -132,23 +132,23 @@ export async function buildApp({
   await app.register(healthRoutes, { prefix: '/api', db, lifecycle, maxImageMb: config.maxImageMb });
   await app.register(authenticationRoutes, { prefix: '/api/authentication', config, db });
   // Administration (docs/scoping.md): one plugin per resource.
-  await app.register(basesRoutes, { prefix: '/api/bases', db });
-  await app.register(worksRoutes, { prefix: '/api/works', db });
-  await app.register(contractsRoutes, { prefix: '/api/contracts', db });
-  await app.register(occurrencesRoutes, { prefix: '/api/occurrences', db });
-  await app.register(usersRoutes, { prefix: '/api/users', db });
+  await app.register(basesRoutes, { prefix: '/api/bases', db, siteTimeZone: config.siteTimeZone });
+  await app.register(worksRoutes, { prefix: '/api/works', db, siteTimeZone: config.siteTimeZone });
+  await app.register(contractsRoutes, { prefix: '/api/contracts', db, siteTimeZone: config.siteTimeZone });
+  await app.register(occurrencesRoutes, { prefix: '/api/occurrences', db, siteTimeZone: config.siteTimeZone });
+  await app.register(usersRoutes, { prefix: '/api/users', db, siteTimeZone: config.siteTimeZone });
   await app.register(userPictureRoutes, { prefix: '/api/users', db, maxImageMb: config.maxImageMb });
-  await app.register(surveysRoutes, { prefix: '/api/surveys', db });
+  await app.register(surveysRoutes, { prefix: '/api/surveys', db, siteTimeZone: config.siteTimeZone });
   await app.register(mobileSurveyRoutes, { prefix: '/api/mobile', db });
   // Management: a contract's catalogue (docs/hierarchy.md), one factory-built resource each.
-  await app.register(disciplinesRoutes, { prefix: '/api/disciplines', db });
-  await app.register(areasRoutes, { prefix: '/api/areas', db });
-  await app.register(localsRoutes, { prefix: '/api/locals', db });
-  await app.register(blocksRoutes, { prefix: '/api/blocks', db });
-  await app.register(packagesRoutes, { prefix: '/api/packages', db });
+  await app.register(disciplinesRoutes, { prefix: '/api/disciplines', db, siteTimeZone: config.siteTimeZone });
+  await app.register(areasRoutes, { prefix: '/api/areas', db, siteTimeZone: config.siteTimeZone });
+  await app.register(localsRoutes, { prefix: '/api/locals', db, siteTimeZone: config.siteTimeZone });
+  await app.register(blocksRoutes, { prefix: '/api/blocks', db, siteTimeZone: config.siteTimeZone });
+  await app.register(packagesRoutes, { prefix: '/api/packages', db, siteTimeZone: config.siteTimeZone });
   await app.register(activitiesRoutes, { prefix: '/api/activities', db, siteTimeZone: config.siteTimeZone });
-  await app.register(functionsRoutes, { prefix: '/api/functions', db });
-  await app.register(equipmentRoutes, { prefix: '/api/equipment', db });
+  await app.register(functionsRoutes, { prefix: '/api/functions', db, siteTimeZone: config.siteTimeZone });
+  await app.register(equipmentRoutes, { prefix: '/api/equipment', db, siteTimeZone: config.siteTimeZone });
   // Reports: the mobile app sends them (docs/ingestion.md), the back-office lists them (docs/reports.md).
   await app.register(mobileRoutes, { prefix: '/api/mobile', config, db });
   await app.register(reportRoutes, { prefix: '/api/reports', config, db });

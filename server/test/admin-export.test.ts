@@ -88,16 +88,65 @@ describe('CSV', () => {
     );
   });
 
+  test("the formula guard: a leading ' only where a spreadsheet would run a formula (docs/exports.md)", async () => {
+    const guarded = ['=1+1', '@SUM(A1)', '+A1', '-2+3', '-2-3', "-cmd|' /C calc'!A0", '- item'];
+    const plain = ['+55 11 91234-5678', '-5 graus', '-5', '-1,5', '+3.25', 'a=1+1'];
+    for (const name of [...guarded, ...plain]) {
+      assert.equal((await admin.post('/api/bases', { name, state: 'SP', isActive: true })).statusCode, 201, name);
+    }
+    const names = csvRows((await admin.get('/api/bases/export?format=csv&pageSize=100')).body)
+      .slice(1)
+      .map((row) =>
+        row
+          .split(';')[1]!
+          .replace(/^"(.*)"$/, '$1')
+          .replaceAll('""', '"'),
+      );
+    for (const name of guarded) assert.ok(names.includes(`'${name}`), `${name} guarded: ${names.join(' | ')}`);
+    for (const name of plain) assert.ok(names.includes(name), `${name} as is: ${names.join(' | ')}`);
+  });
+
+  test('a character XML cannot carry, in a row stored before it was refused, is left out: the file still opens', async () => {
+    await db.orm.execute(sql`update bases set name = ${'Base\uFFFE Ve\u0001lha\u000B'} where id = ${world.baseA}`);
+    const csv = await admin.get('/api/bases/export?format=csv');
+    assert.ok(csvRows(csv.body).some((row) => row.includes(';Base Velha;')));
+    assert.ok(
+      !['\uFFFE', '\u0001', '\u000B'].some((character) => csv.body.includes(character)),
+      'nothing XML cannot carry',
+    );
+    const xlsx = await admin.get('/api/bases/export?format=xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    assert.deepEqual(
+      [2, 3].map((row) => sheet.getRow(row).getCell(2).value),
+      ['Base Beta', 'Base Velha'],
+    );
+  });
+
   test('speaks the language of the request', async () => {
     const english = await Client.of(app, 'admin', 'en-US');
     const response = await english.get('/api/contracts/export?format=csv');
     assert.match(String(response.headers['content-disposition']), /filename="contractors-/);
     const [header, first] = csvRows(response.body);
+    // en-US: `,` between fields (what Excel and LibreOffice expect there), pt-BR `;`.
     assert.equal(
       header,
-      'ID;Name;Description;Base;Work;Reporting goal per day;Reporting period;Active;Parent inactive;Created at',
+      'ID,Name,Description,Base,Work,Reporting goal per day,Reporting period,Active,Parent inactive,Created at',
     );
-    assert.match(first!, /;30 minutes;Yes;No;/);
+    assert.match(first!, /,30 minutes,Yes,No,/);
+  });
+
+  test('writes an instant on the site clock (SITE_TIME_ZONE, São Paulo here), ISO date and time', async () => {
+    await db.orm
+      .update(works)
+      .set({ createdAt: new Date('2026-03-02T02:30:00Z') })
+      .where(eq(works.id, world.workA1));
+    const rows = csvRows((await admin.get('/api/works/export?format=csv')).body);
+    assert.ok(
+      rows.some((row) => row.endsWith(';2026-03-01 23:30:00')),
+      rows.join('\n'),
+    );
   });
 
   test('reads past one batch without losing or repeating a row, even when names tie', { timeout: 60_000 }, async () => {
@@ -137,6 +186,27 @@ describe('XLSX', () => {
     assert.ok(first.getCell(6).value instanceof Date, 'start date is a date cell');
     assert.equal((first.getCell(6).value as Date).toISOString(), '2026-01-01T00:00:00.000Z');
     assert.equal(first.getCell(8).value, 'Sim');
+  });
+
+  test("'Created at' is a date cell on the site's clock, shown with its time; columns as wide as their content", async () => {
+    await db.orm
+      .update(works)
+      .set({ createdAt: new Date('2026-03-02T02:30:00Z') })
+      .where(eq(works.id, world.workA1));
+    await db.orm
+      .update(works)
+      .set({ description: 'Uma descrição bem mais longa que doze caracteres' })
+      .where(eq(works.id, world.workA1));
+    const response = await admin.get('/api/works/export?format=xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const created = sheet.getRow(2).getCell(10);
+    assert.equal(sheet.getRow(1).getCell(10).value, 'Criado em');
+    assert.equal((created.value as Date).toISOString(), '2026-03-01T23:30:00.000Z', 'São Paulo wall clock');
+    assert.equal(created.numFmt, 'dd/mm/yyyy hh:mm:ss');
+    assert.ok(sheet.getColumn(4).width! >= 'Uma descrição bem mais longa que doze caracteres'.length);
+    assert.ok(sheet.getColumn(10).width! >= 'dd/mm/yyyy hh:mm:ss'.length);
   });
 });
 

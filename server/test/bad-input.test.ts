@@ -139,6 +139,53 @@ describe('text with a NUL or a lone surrogate', () => {
   });
 });
 
+describe('text with a character XML cannot carry (every export must open)', () => {
+  /** U+FFFE, U+FFFF and the C0 controls but tab, line feed and carriage return. */
+  const HOSTILE = ['\uFFFE', '\uFFFF', '\u0001', '\u0008', '\u000B', '\u000C', '\u000E', '\u001F'];
+
+  test('in a JSON body, a query string, a path parameter: 400 invalid_text, nothing written', async () => {
+    const before = { bases: await rowsOf(bases), audit: await rowsOf(auditLog) };
+    for (const character of HOSTILE) {
+      const name = `Base ${character} fim`;
+      assertError(await admin.post('/api/bases', { ...valid.base(), name }), 400, 'invalid_text', {
+        name: 'invalid_text',
+      });
+      assertError(
+        await admin.put(`/api/bases/${world.baseA}`, { ...valid.base(), extra: [name] }),
+        400,
+        'invalid_text',
+        { 'extra.0': 'invalid_text' },
+      );
+      const encoded = encodeURIComponent(character);
+      for (const url of [`/api/bases?search=${encoded}`, `/api/bases/export?format=xlsx&search=a${encoded}`]) {
+        assertError(await admin.get(url), 400, 'invalid_text', { search: 'invalid_text' });
+      }
+      assertError(await admin.get(`/api/bases/1${encoded}`), 400, 'invalid_text', { id: 'invalid_text' });
+    }
+    assert.deepEqual({ bases: await rowsOf(bases), audit: await rowsOf(auditLog) }, before);
+  });
+
+  test('in a header the server reads (Accept-Language, Authorization): 400 invalid_text on the header', async () => {
+    for (const character of HOSTILE) {
+      for (const header of ['accept-language', 'authorization', 'x-anything']) {
+        const response = await admin.browser.request('/api/bases', {
+          token: admin.token,
+          headers: { [header]: `pt-BR${character}` },
+        });
+        assertError(response, 400, 'invalid_text', { [header]: 'invalid_text' });
+      }
+    }
+  });
+
+  test('tab, line feed, carriage return, quotes, separators, formulas, emoji and accents are ordinary text', async () => {
+    for (const name of ['a\tb', 'linha 1\nlinha 2', 'cr\r\nlf', '"aspas"; vírgula, ponto', '=1+1', '🏗️ Ação ç']) {
+      const response = await admin.post('/api/bases', { ...valid.base(), name });
+      assert.equal(response.statusCode, 201, `${JSON.stringify(name)}: ${response.body}`);
+      assert.equal((response.json() as { name: string }).name, name);
+    }
+  });
+});
+
 describe('values the database cannot store', () => {
   test('year 0000 in a date: 400 on the field (PostgreSQL has no year 0; it was a 500 there)', async () => {
     const body = { ...valid.work(world.baseA), startDate: '0000-01-01' };

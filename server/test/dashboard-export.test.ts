@@ -98,8 +98,8 @@ async function download(name: DashboardName, format: 'csv' | 'xlsx', query: Reco
   return response;
 }
 
-/** A `;`-separated CSV with quoted fields, as lines of cells (the BOM and CRLFs checked first). */
-function parseCsv(text: string): string[][] {
+/** A CSV with quoted fields (`;`-separated in pt-BR, `,` in en-US), as lines of cells (the BOM and CRLFs checked first). */
+function parseCsv(text: string, separator: string): string[][] {
   assert.ok(text.startsWith('\uFEFF'), 'UTF-8 BOM');
   assert.ok(!/[^\r]\n/.test(text), 'CRLF only');
   const lines: string[][] = [];
@@ -113,7 +113,7 @@ function parseCsv(text: string): string[][] {
       else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ';') [line, field] = [[...line, field], ''];
+    else if (char === separator) [line, field] = [[...line, field], ''];
     else if (char === '\r') {
       lines.push([...line, field]);
       [line, field, i] = [[], '', i + 1];
@@ -123,9 +123,9 @@ function parseCsv(text: string): string[][] {
 }
 
 /** The CSV's blocks: lines up to each blank line. */
-function csvBlocksOf(text: string): string[][][] {
+function csvBlocksOf(text: string, locale: Locale = 'pt-BR'): string[][][] {
   const blocks: string[][][] = [[]];
-  for (const line of parseCsv(text)) {
+  for (const line of parseCsv(text, locale === 'pt-BR' ? ';' : ',')) {
     if (line.length === 1 && line[0] === '') blocks.push([]);
     else blocks.at(-1)!.push(line);
   }
@@ -142,7 +142,7 @@ const writtenRows = (table: FigureTable, locale: Locale) =>
 
 /** CSV = the filters block, then each of `tables` as title, header and rows written in `locale`. */
 function assertCsv(text: string, tables: FigureTable[], locale: Locale): string[][] {
-  const [filters, ...blocks] = csvBlocksOf(text);
+  const [filters, ...blocks] = csvBlocksOf(text, locale);
   assert.deepEqual(filters!.slice(0, 2), [
     [words(locale).tables.filters],
     [words(locale).columns.filter, words(locale).columns.value],
@@ -251,7 +251,7 @@ describe('export', () => {
     const english = await SignedIn.of(app, 'admin', 'en-US');
     const response = await download('project-health', 'csv', query, english);
     assert.match(String(response.headers['content-disposition']), /filename="project-health-\d{4}-\d\d-\d\d\.csv"/);
-    const en = csvBlocksOf(response.body);
+    const en = csvBlocksOf(response.body, 'en-US');
     assert.deepEqual(en[1]![2]!.slice(0, 5), ['7.5', '1.0', '2.0', '10.5', '71.4%']);
     assertCsv(
       response.body,

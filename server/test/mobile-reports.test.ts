@@ -404,6 +404,30 @@ describe('each row is checked', () => {
     );
   });
 
+  test('its text: a character XML cannot carry (U+FFFE, U+FFFF, a C0 control) refuses that row only, nothing stored', async () => {
+    const phone = await reporter();
+    const good = activityRow({ notes: 'tab\there, line\nfeed, cr\r, 🏗️ ação' });
+    const hostile = ['nota \uFFFE', '\uFFFF', 'a\u0001b', 'v\u000Bt', 'f\u000Cf', 'u\u001Fs', 'bs\u0008'];
+    const answer = await send(phone, [
+      ...hostile.map((notes) => activityRow({ notes })),
+      good,
+      equipmentRow({ notes: 'x\uFFFE' }),
+      activityRow({ reportInfo: 'y\u0002' }),
+    ]);
+    assert.deepEqual(answer.accepted, [good.id]);
+    assert.deepEqual(
+      answer.rejected.map(({ code, fields }) => [code, fields]),
+      [
+        ...hostile.map(() => ['invalid_text', { notes: 'invalid_text' }]),
+        ['invalid_text', { notes: 'invalid_text' }],
+        ['invalid_text', { reportInfo: 'invalid_text' }],
+      ],
+    );
+    const stored = await selectRows<{ notes: string }>(db.orm, sql`select notes from activity_reports`);
+    assert.deepEqual(stored, [{ notes: 'tab\there, line\nfeed, cr\r, 🏗️ ação' }]);
+    assert.equal((await selectRows(db.orm, sql`select 1 from equipment_reports`)).length, 0);
+  });
+
   test('its contract: in the reporter scope and active (contract_out_of_scope)', async () => {
     const phone = await reporter();
     for (const contract of [world.contractB1, world.contractA1b, 999_999]) {

@@ -622,14 +622,23 @@ describe('exports', () => {
     ]);
     assert.equal(sheet.rowCount, 3);
     const newest = (sheet.getRow(2).values as unknown[]).slice(1);
-    assert.deepEqual(newest.slice(2), ['12:00', 'Pacote 2', 'Torre 2', 'Alvenaria', 3.25, 'm²', 'reporterA1']);
+    assert.deepEqual(newest.slice(3), ['Pacote 2', 'Torre 2', 'Alvenaria', 3.25, 'm²', 'reporterA1']);
     assert.equal((newest[1] as Date).toISOString(), '2026-03-08T00:00:00.000Z');
-    // The date column's format on every row, the header in bold.
+    // The site's time is a time cell (a fraction of the day: exceljs reads it back as a time of 1899-12-30), not text.
+    assert.equal((newest[2] as Date).toISOString(), '1899-12-30T12:00:00.000Z');
+    // The date and time columns' formats on every row, the header in bold.
     assert.deepEqual(
-      [sheet.getRow(2).getCell(2).numFmt, sheet.getRow(3).getCell(2).numFmt],
-      ['mm/dd/yyyy', 'mm/dd/yyyy'],
+      [2, 3].flatMap((row) => [2, 3].map((column) => sheet.getRow(row).getCell(column).numFmt)),
+      ['mm/dd/yyyy', 'hh:mm', 'mm/dd/yyyy', 'hh:mm'],
     );
+    // The UUID column is as wide as a UUID.
+    assert.ok((sheet.getColumn(1).width ?? 0) >= 36, `id column width ${sheet.getColumn(1).width}`);
     assert.equal(sheet.getRow(1).getCell(1).font?.bold, true);
+    // Decimals as each language's spreadsheet reads them: en-US a dot, pt-BR a comma.
+    const quantityCsv = (client: Client) =>
+      client.get(`/api/reports/quantity/export?format=csv&contract=${world.contractA1}`).then((answer) => answer.body);
+    assert.match(await quantityCsv(english), /,Alvenaria,3\.25,m²,/);
+    assert.match(await quantityCsv(admin), /;Alvenaria;3,25;m²;/);
     // Every kind's export shows what its list shows (an export reads only the columns it shows).
     const equipmentCsv = await english.get(`/api/reports/equipment/export?format=csv&contract=${world.contractA1}`);
     assert.deepEqual(
@@ -638,9 +647,9 @@ describe('exports', () => {
         .trimEnd()
         .split('\r\n'),
       [
-        'ID;Date;Time;Package;Area;Activity;Equipment;Company;Classification;Notes;Reporter',
-        `${uuidOf('r2', 'equipment')};2026-03-03;17:00;Pacote 2;Torre 2;Alvenaria;Betoneira — 400 l;Locadora Beta;Idle;Sem operador;reporterA1`,
-        `${uuidOf('r1', 'equipment')};2026-03-02;07:00;Pacote 1;Torre 1;Concretagem;Grua — Grua 40 m;Locadora Alfa;Working;;reporterA1`,
+        'ID,Date,Time,Package,Area,Activity,Equipment,Company,Classification,Notes,Reporter',
+        `${uuidOf('r2', 'equipment')},2026-03-03,17:00,Pacote 2,Torre 2,Alvenaria,Betoneira — 400 l,Locadora Beta,Idle,Sem operador,reporterA1`,
+        `${uuidOf('r1', 'equipment')},2026-03-02,07:00,Pacote 1,Torre 1,Concretagem,Grua — Grua 40 m,Locadora Alfa,Working,,reporterA1`,
       ],
     );
   });

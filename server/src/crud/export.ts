@@ -3,25 +3,50 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { fieldMessages } from '@canteiro/shared/domain';
 import type { FieldLabel, Locale } from '@canteiro/shared/domain';
+import type { Cell } from './export-cells.js';
+import {
+  CSV_DIALECT,
+  cellWidth,
+  columnWidth,
+  csvNumber,
+  dayFraction,
+  guardedText,
+  sheetNames,
+  siteClock,
+  siteDateCell,
+  xmlSafe,
+} from './export-cells.js';
+
+export type { Cell } from './export-cells.js';
+export { sheetNames } from './export-cells.js';
 
 /**
  * Exports of the admin lists, streamed: rows are written as the database hands them over
- * (a batch at a time), so 100 000 rows never sit in memory at once.
+ * (a batch at a time), so 100 000 rows never sit in memory at once. docs/exports.md.
  *
- * CSV: UTF-8 with a BOM, `;` between fields and CRLF between rows, which is what Excel
- * expects in pt-BR (where `,` is the decimal separator); fields are quoted when needed and
- * text that Excel would run as a formula (`=`, `+`, `-`, `@`) is prefixed with `'`.
- * XLSX: exceljs' streaming writer, dates as real date cells.
+ * CSV: UTF-8 with a BOM and CRLF between rows, in the dialect of the export's language
+ * (pt-BR `;` and a decimal comma, en-US `,` and a decimal dot: CSV_DIALECT); fields are
+ * quoted when needed and text a spreadsheet would run as a formula gets a leading `'`
+ * (`runsAsFormula`). XLSX: exceljs' streaming writer; dates and times are date cells on the
+ * site's clock, columns as wide as their content.
  */
-
-export type Cell = string | number | boolean | Date | null | undefined;
 
 export interface ExportColumn<Item> {
   /** A field label (shared/domain/messages/fields.ts): the screens' column title, in the export's language. */
   header: FieldLabel;
   value(item: Item, locale: Locale): Cell;
-  /** ISO text XLSX stores as a date cell: `date` (`YYYY-MM-DD`) or `datetime` (shown with the time, UTC). */
-  format?: 'date' | 'datetime';
+  /**
+   * How XLSX stores the ISO text: `date` (`YYYY-MM-DD`) a date cell; `datetime` (an instant)
+   * a date-and-time cell on the site's clock (CSV: `YYYY-MM-DD HH:MM:SS` on that clock);
+   * `time` (`HH:MM`) a time cell.
+   */
+  format?: 'date' | 'datetime' | 'time';
+}
+
+/** What an export is written for: the reader's language and the sites' time zone. */
+export interface ExportReader {
+  locale: Locale;
+  timeZone: string;
 }
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -37,29 +62,41 @@ const headerText = (header: FieldLabel, locale: Locale): string => fieldMessages
 const YES_NO: Record<Locale, [string, string]> = { 'pt-BR': ['Sim', 'Não'], 'en-US': ['Yes', 'No'] };
 /** How an XLSX shows a date cell: as the screens write dates in each language (DATE_PATTERNS). */
 export const DATE_FORMAT: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy', 'en-US': 'mm/dd/yyyy' };
-const TIME_FORMAT: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy hh:mm:ss', 'en-US': 'mm/dd/yyyy hh:mm:ss' };
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[";\r\n]/;
+const DATETIME_FORMAT: Record<Locale, string> = { 'pt-BR': 'dd/mm/yyyy hh:mm:ss', 'en-US': 'mm/dd/yyyy hh:mm:ss' };
+const TIME_FORMAT = 'hh:mm';
+const CELL_FORMATS = {
+  date: (locale: Locale) => DATE_FORMAT[locale],
+  datetime: (locale: Locale) => DATETIME_FORMAT[locale],
+  time: () => TIME_FORMAT,
+};
 
 function csvField(value: Cell, locale: Locale): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return YES_NO[locale][value ? 0 : 1];
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return csvNumber(value, locale);
   if (value instanceof Date) return value.toISOString();
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = guardedText(value);
+  const { separator } = CSV_DIALECT[locale];
+  return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 function csvLine(cells: readonly Cell[], locale: Locale): string {
-  return `${cells.map((cell) => csvField(cell, locale)).join(';')}\r\n`;
+  return `${cells.map((cell) => csvField(cell, locale)).join(CSV_DIALECT[locale].separator)}\r\n`;
+}
+
+/** A column's value as the CSV writes it: an instant on the site's clock. */
+function csvCell<Item>(column: ExportColumn<Item>, item: Item, { locale, timeZone }: ExportReader): Cell {
+  const value = column.value(item, locale);
+  if (column.format === 'datetime' && typeof value === 'string' && value) return siteClock(new Date(value), timeZone);
+  return value;
 }
 
 export function csvStream<Item>(
   columns: readonly ExportColumn<Item>[],
   batches: AsyncIterable<Item[]>,
-  locale: Locale,
+  reader: ExportReader,
 ): Readable {
+  const { locale } = reader;
   async function* lines(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(
       columns.map((column) => headerText(column.header, locale)),
@@ -69,7 +106,7 @@ export function csvStream<Item>(
       yield batch
         .map((item) =>
           csvLine(
-            columns.map((column) => column.value(item, locale)),
+            columns.map((column) => csvCell(column, item, reader)),
             locale,
           ),
         )
@@ -79,11 +116,15 @@ export function csvStream<Item>(
   return Readable.from(lines(), { objectMode: false });
 }
 
-function xlsxCell<Item>(column: ExportColumn<Item>, item: Item, locale: Locale): Cell {
+function xlsxCell<Item>(column: ExportColumn<Item>, item: Item, { locale, timeZone }: ExportReader): Cell {
   const value = column.value(item, locale);
   if (typeof value === 'boolean') return YES_NO[locale][value ? 0 : 1];
-  if (column.format === 'date' && typeof value === 'string' && value) return new Date(`${value}T00:00:00Z`);
-  if (column.format === 'datetime' && typeof value === 'string' && value) return new Date(value);
+  if (typeof value === 'string') {
+    if (column.format === 'date' && value) return new Date(`${value}T00:00:00Z`);
+    if (column.format === 'datetime' && value) return siteDateCell(new Date(value), timeZone);
+    if (column.format === 'time') return dayFraction(value);
+    return xmlSafe(value);
+  }
   return value ?? null;
 }
 
@@ -110,44 +151,69 @@ const drained = (stream: PassThrough): Promise<void> =>
 export function xlsxStream<Item>(
   columns: readonly ExportColumn<Item>[],
   batches: AsyncIterable<Item[]>,
-  locale: Locale,
-  sheetName: string,
+  reader: ExportReader & { sheetName: string },
   onError: (error: unknown) => void,
 ): Readable {
+  const { locale } = reader;
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  const sheet = workbook.addWorksheet(sheetNames([reader.sheetName])[0]);
   // One style object per column, given to each of its cells: exceljs copies the column's
   // style into every cell and then works the copy's style id out from scratch, while an
   // object it has met is looked up (a 16 000-row export: 0.5–0.7 s → 0.2–0.3 s, same file).
-  const styles: Partial<ExcelJS.Style>[] = columns.map((column) =>
-    column.format ? { numFmt: (column.format === 'date' ? DATE_FORMAT : TIME_FORMAT)[locale] } : {},
-  );
-  sheet.columns = columns.map((column, index) => ({
-    header: headerText(column.header, locale),
-    width: Math.max(12, headerText(column.header, locale).length + 4),
-    style: styles[index]!,
-  }));
-  sheet.getRow(1).font = { bold: true };
+  const formats = columns.map((column) => (column.format ? CELL_FORMATS[column.format](locale) : undefined));
+  const styles: Partial<ExcelJS.Style>[] = formats.map((numFmt) => (numFmt ? { numFmt } : {}));
+  const headers = columns.map((column) => headerText(column.header, locale));
+
+  /**
+   * The columns, as wide as their header and the first batch's cells need: the streaming
+   * writer puts the widths before the first row, so the later batches cannot widen them.
+   */
+  function declareColumns(first: readonly Cell[][]): void {
+    sheet.columns = columns.map((_, index) => ({
+      header: headers[index]!,
+      width: columnWidth([
+        cellWidth(headers[index]!),
+        ...first.map((cells) => cellWidth(cells[index], formats[index]?.length)),
+      ]),
+      style: styles[index]!,
+    }));
+    sheet.getRow(1).font = { bold: true };
+  }
+
+  /** Calls `each` on every item, letting other requests in every WRITE_SLICE_MS. */
+  async function inSlices<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
+    let sliceStart = performance.now();
+    for (const item of items) {
+      each(item);
+      if (performance.now() - sliceStart > WRITE_SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
+    }
+  }
 
   async function write(): Promise<void> {
+    let declared = false;
     for await (const batch of batches) {
       if (output.destroyed) return;
-      let sliceStart = performance.now();
-      for (const item of batch) {
-        const row = sheet.addRow(columns.map((column) => xlsxCell(column, item, locale)));
+      const rows: Cell[][] = [];
+      await inSlices(batch, (item) => rows.push(columns.map((column) => xlsxCell(column, item, reader))));
+      if (!declared) {
+        declareColumns(rows);
+        declared = true;
+      }
+      await inSlices(rows, (cells) => {
+        const row = sheet.addRow(cells);
         row.eachCell({ includeEmpty: true }, (cell, number) => {
           cell.style = styles[number - 1]!;
         });
         row.commit();
-        if (performance.now() - sliceStart > WRITE_SLICE_MS) {
-          await nextTurn();
-          sliceStart = performance.now();
-        }
-      }
+      });
       // The client reads slower than the database answers: wait rather than buffer.
       if (output.writableNeedDrain) await drained(output);
     }
+    if (!declared) declareColumns([]);
     sheet.commit();
     await workbook.commit();
   }
@@ -172,27 +238,6 @@ export interface ExportSheet {
   rows: readonly (readonly Cell[])[];
 }
 
-/** Characters Excel refuses in a sheet name. */
-const SHEET_NAME_FORBIDDEN = /[[\]:*?/\\]/g;
-
-/**
- * Sheet names Excel accepts: at most 31 characters, none of `[]:*?/\`, unique regardless of
- * case (a repeated or truncated-alike title gets ` (2)`, ` (3)`…).
- */
-export function sheetNames(titles: readonly string[]): string[] {
-  const taken = new Set<string>();
-  return titles.map((title) => {
-    const base = title.replace(SHEET_NAME_FORBIDDEN, ' ').trim() || 'Sheet';
-    let name = base.slice(0, 31);
-    for (let copy = 2; taken.has(name.toLowerCase()); copy++) {
-      const suffix = ` (${copy})`;
-      name = `${base.slice(0, 31 - suffix.length)}${suffix}`;
-    }
-    taken.add(name.toLowerCase());
-    return name;
-  });
-}
-
 /** An XLSX file of the sheets, one worksheet each; Date cells are written as dates. */
 export async function xlsxSheets(sheets: readonly ExportSheet[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -200,7 +245,9 @@ export async function xlsxSheets(sheets: readonly ExportSheet[]): Promise<Buffer
   sheets.forEach((sheet, index) => {
     const worksheet = workbook.addWorksheet(names[index]);
     for (const line of sheet.preamble) {
-      worksheet.addRow([...line]).getCell(1).font = { bold: true };
+      worksheet.addRow(line.map((cell) => (typeof cell === 'string' ? xmlSafe(cell) : cell))).getCell(1).font = {
+        bold: true,
+      };
     }
     if (sheet.preamble.length > 0) worksheet.addRow([]);
     worksheet.addRow(sheet.columns.map((column) => column.header)).font = { bold: true };
@@ -208,22 +255,30 @@ export async function xlsxSheets(sheets: readonly ExportSheet[]): Promise<Buffer
     const styles = sheet.columns.map((column): Partial<ExcelJS.Style> =>
       column.numFmt ? { numFmt: column.numFmt } : {},
     );
-    for (const cells of sheet.rows) {
-      const row = worksheet.addRow(cells.map((cell) => cell ?? null));
+    const rows = sheet.rows.map((cells) =>
+      cells.map((cell) => (typeof cell === 'string' ? xmlSafe(cell) : (cell ?? null))),
+    );
+    for (const cells of rows) {
+      const row = worksheet.addRow(cells);
       sheet.columns.forEach((column, number) => {
         if (column.numFmt) row.getCell(number + 1).style = styles[number]!;
       });
     }
+    // As wide as the header, the cells and the preamble's lines above them need.
     sheet.columns.forEach((column, number) => {
-      worksheet.getColumn(number + 1).width = Math.max(12, Math.min(40, column.header.length + 4));
+      worksheet.getColumn(number + 1).width = columnWidth([
+        cellWidth(column.header),
+        ...sheet.preamble.map((line) => cellWidth(line[number])),
+        ...rows.map((cells) => cellWidth(cells[number], column.numFmt?.length)),
+      ]);
     });
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /**
- * One CSV of titled blocks (the same conventions as csvStream: BOM, `;`, CRLF, formula
- * protection): each block's title line, its lines, then a blank line.
+ * One CSV of titled blocks (the same conventions as csvStream: BOM, the language's dialect,
+ * CRLF, formula protection): each block's title line, its lines, then a blank line.
  */
 export function csvBlocks(blocks: readonly { title: string; lines: readonly (readonly Cell[])[] }[], locale: Locale) {
   const text = blocks.map(

@@ -56,6 +56,8 @@ export interface ExportDefinition<Item> {
 
 export interface ResourceRoutesOptions extends Record<string, unknown> {
   db: Database;
+  /** The sites' time zone (SITE_TIME_ZONE): the clock an export's instants are written on. */
+  siteTimeZone: string;
 }
 
 /** An id of the path; anything else names no record. */
@@ -125,13 +127,15 @@ export async function sendExport<Item>(
   format: ExportFormat,
   { fileName, columns }: ExportDefinition<Item>,
   items: AsyncGenerator<Item[]>,
+  timeZone: string,
 ): Promise<FastifyReply> {
   const locale = exportLocale(request);
+  const reader = { locale, timeZone };
   const batches = await startedBatches(items);
   const body =
     format === 'csv'
-      ? csvStream(columns, batches, locale)
-      : xlsxStream(columns, batches, locale, fileName[locale], (error) =>
+      ? csvStream(columns, batches, reader)
+      : xlsxStream(columns, batches, { ...reader, sheetName: fileName[locale] }, (error) =>
           request.log.error({ err: error }, 'export failed'),
         );
   return sendDownload(reply, format, fileName[locale], body);
@@ -152,7 +156,7 @@ export function resourceRoutes<Item, Input extends object>(resource: ResourceDef
   // Its children look their parent up through this read model (crud/writes.ts).
   registerReadModel(entity, read);
 
-  return async function routes(app: FastifyInstance, { db }: ResourceRoutesOptions): Promise<void> {
+  return async function routes(app: FastifyInstance, { db, siteTimeZone }: ResourceRoutesOptions): Promise<void> {
     const { orm } = db;
 
     async function foundItem(caller: Caller, id: number): Promise<Item> {
@@ -178,7 +182,8 @@ export function resourceRoutes<Item, Input extends object>(resource: ResourceDef
       const caller = allowedCaller(request, access.read);
       const format = exportFormat(request);
       const query = parseListQuery(read, request.query);
-      return sendExport(request, reply, format, resource.export, exportItems<Item>(orm, read, caller, query));
+      const items = exportItems<Item>(orm, read, caller, query);
+      return sendExport(request, reply, format, resource.export, items, siteTimeZone);
     });
 
     app.get('/:id', { schema: docs.read }, async (request) =>

@@ -3,17 +3,24 @@ import { ApiError } from '../errors.js';
 import { appWide } from './app-wide.js';
 
 /**
- * Text the API never takes: a NUL character (PostgreSQL refuses the byte in text and in
- * JSON) or a lone UTF-16 surrogate (not text at all; the audit's jsonb refuses it). Checked
- * once, here, for every route, before anything reads the input: the query string, the path
- * parameters and the JSON body, values and keys at any depth. Multipart names are checked
- * where the upload is read (`assertCleanText`). A URL whose percent-encoding is not UTF-8
- * never gets this far: Fastify's router refuses it (FST_ERR_BAD_URL, see errors.ts).
+ * Text the API never takes: a character XML 1.0 cannot carry, so that every export opens
+ * (docs/exports.md, "Characters"). That is a NUL (PostgreSQL refuses it in text and in JSON),
+ * the other C0 controls but tab, line feed and carriage return (U+0001, U+000B… vanish or
+ * break an XLSX), U+FFFE and U+FFFF (one in a note made a whole XLSX unreadable: openpyxl
+ * refused it, LibreOffice showed 1 of 7 rows) and a lone UTF-16 surrogate (not text at all;
+ * the audit's jsonb refuses it). Checked once, here, for every route, before anything reads
+ * the input: the headers, the query string, the path parameters and the JSON body, values
+ * and keys at any depth. Multipart names are checked where the upload is read
+ * (`assertCleanText`), report rows of the mobile app row by row (mobile/ingest.ts). A URL
+ * whose percent-encoding is not UTF-8 never gets this far: Fastify's router refuses it
+ * (FST_ERR_BAD_URL, see errors.ts).
  */
 
-const BAD_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const NOT_XML_TEXT =
+  // eslint-disable-next-line no-control-regex -- the control characters are the point
+  /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const isCleanText = (text: string): boolean => !BAD_TEXT.test(text);
+export const isCleanText = (text: string): boolean => !NOT_XML_TEXT.test(text);
 
 /**
  * Where in `value` the first bad text is (`name`, `items.0.name`), '' for the value itself or
@@ -59,7 +66,24 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The headers' values: Node's parser already refuses control characters in them and reads
+ * their bytes as Latin-1, but a header that reaches a handler any other way is held to the
+ * same rule. Answers the first bad header's name.
+ */
+function badHeader(headers: Record<string, string | string[] | undefined>): string | null {
+  for (const [name, value] of Object.entries(headers)) {
+    if (badTextPath(value) !== null) return name;
+  }
+  return null;
+}
+
 export const inputText = appWide(async (app: FastifyInstance) => {
+  // onRequest: before authentication, the XSRF check or the language of an answer read one.
+  app.addHook('onRequest', async (request) => {
+    const header = badHeader(request.headers);
+    if (header !== null) throw invalidText(header);
+  });
   // preValidation: after the body is parsed, before any handler (or schema) reads it.
   app.addHook('preValidation', async (request) => {
     assertCleanText(request.query);

@@ -316,7 +316,7 @@ interface FieldColumn<Item> extends ExportColumn<Item> {
 function field<Item>(
   header: FieldLabel,
   key: keyof Item & string,
-  options: { list?: Parameters<typeof listLabel>[0]; format?: 'date' } = {},
+  options: { list?: Parameters<typeof listLabel>[0]; format?: 'date' | 'time' } = {},
 ): FieldColumn<Item> {
   const { list, format } = options;
   return {
@@ -334,7 +334,7 @@ function field<Item>(
 const observedExport = <Item extends ReportItem>(): FieldColumn<Item>[] => [
   field<Item>('id', 'id'),
   field<Item>('localDate', 'localDate', { format: 'date' }),
-  field<Item>('localTime', 'localTime'),
+  field<Item>('localTime', 'localTime', { format: 'time' }),
 ];
 
 export const REPORT_EXPORTS = {

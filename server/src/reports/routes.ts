@@ -76,7 +76,8 @@ export async function reportRoutes(app: FastifyInstance, { config, db }: ReportR
       const caller = allowedCaller(request, anyWebLevel);
       const format = exportFormat(request);
       const { model, query } = await reportQuery(orm, caller, kind, request.query, config.siteTimeZone);
-      return sendExport(request, reply, format, download, exportItems(orm, model, caller, query));
+      const items = exportItems(orm, model, caller, query);
+      return sendExport(request, reply, format, download, items, config.siteTimeZone);
     });
   }
 }
