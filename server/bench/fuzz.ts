@@ -418,7 +418,8 @@ export function buildCases(context: FuzzContext): FuzzCase[] {
   for (const [operationIndex, { key, method, path, operation }] of operationsOf(context.document).entries()) {
     seenPaths.set(path, (seenPaths.get(path) ?? new Set()).add(method));
     const parameters = operation.parameters ?? [];
-    const isPublic = !operation.security?.length;
+    // Public: no requirement names the token (the web sign-in asks only for the XSRF pair).
+    const isPublic = !operation.security?.some((requirement) => Object.hasOwn(requirement as object, 'token'));
     const isMobile = path.startsWith(MOBILE_PREFIX);
     const sessions: Session[] = isPublic
       ? ['none']

@@ -79,6 +79,15 @@ function bodyText(payload: unknown): string | null {
 
 const CHECKED = Symbol('contract checked');
 
+/** One checker per description: the apps of a test file share it, and its compiled validators. */
+const checkers = new Map<string, ContractChecker>();
+function checkerOf(document: Document): ContractChecker {
+  const key = JSON.stringify(document);
+  let checker = checkers.get(key);
+  if (!checker) checkers.set(key, (checker = new ContractChecker(document)));
+  return checker;
+}
+
 /** The onSend hook for buildApp's `answerCheck`, reading the description of `app()` once ready. */
 export function answerCheck(app: () => FastifyInstance) {
   let checker: ContractChecker | undefined;
@@ -89,7 +98,7 @@ export function answerCheck(app: () => FastifyInstance) {
     if (!url || request.method === 'HEAD' || url.startsWith('/api/docs') || marked[CHECKED]) return payload;
     if (!url.startsWith('/api/') && url !== '/remotes.json') return payload;
     marked[CHECKED] = true;
-    checker ??= new ContractChecker(app().swagger() as unknown as Document);
+    checker ??= checkerOf(app().swagger() as unknown as Document);
     // A body the route compressed itself (the mobile catalogue): its status and type are checked.
     const body = reply.getHeader('content-encoding') ? '(stream)' : bodyText(payload);
     const type = String(reply.getHeader('content-type') ?? '');

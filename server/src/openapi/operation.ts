@@ -59,7 +59,8 @@ function answer({ description, schema, json, files, headers }: Answer): Record<s
       : files
         ? Object.fromEntries(files.map((type) => [type, { schema: FILE }]))
         : undefined;
-  return { description, ...(content ? { content } : {}), ...(headers ? { headers } : {}) };
+  // `type: 'null'` is how Fastify's swagger writes an answer without a body (204, 304).
+  return { description, ...(content ? { content } : { type: 'null' }), ...(headers ? { headers } : {}) };
 }
 
 export function operation(spec: Operation): FastifySchema {

@@ -189,14 +189,19 @@ export const activityReportItemSchema = v.object({
 });
 export type ActivityReportItem = v.InferOutput<typeof activityReportItemSchema>;
 
-export const equipmentReportItemSchema = v.object({
-  ...reportItem,
+/** Where an equipment or quantity row was seen: its package, area and activity, by id and name. */
+const areaChain = {
   package: id,
   packageName: name,
   area: id,
   areaName: name,
   activity: id,
   activityName: name,
+};
+
+export const equipmentReportItemSchema = v.object({
+  ...reportItem,
+  ...areaChain,
   equipment: id,
   equipmentName: name,
   company: v.string(),
@@ -207,12 +212,7 @@ export type EquipmentReportItem = v.InferOutput<typeof equipmentReportItemSchema
 
 export const quantityReportItemSchema = v.object({
   ...reportItem,
-  package: id,
-  packageName: name,
-  area: id,
-  areaName: name,
-  activity: id,
-  activityName: name,
+  ...areaChain,
   /** Up to three decimals. */
   quantity: v.number(),
   unity: v.string(),
