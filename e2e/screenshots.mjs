@@ -88,7 +88,7 @@ await page.getByTestId('field-picture-file').setInputFiles({
 });
 await page.getByText(/A imagem deve ser/).waitFor();
 await shot('28-admin-user-form-picture');
-// Management (issue 9): the contract picker, each list of the first contract, the activity form and finish.
+// Management: the contract picker, each list of the first contract, the activity form and finish.
 await page.goto('/management/activity');
 await page.getByTestId('context-picker').waitFor();
 await shot('30-management-pick-contract');
@@ -121,7 +121,7 @@ await page.keyboard.press('Escape');
 await page.locator('.ant-table-row').first().getByRole('button', { name: 'Concluir' }).click();
 await shot('34-management-activity-finish');
 await page.keyboard.press('Escape');
-// Dashboards (issue 11): the three report screens under the header, for the first contract; a refused range.
+// Dashboards: the three report screens under the header, for the first contract; a refused range.
 for (const kind of ['activity', 'equipment', 'quantity']) {
   await page.goto(`/dash/${kind}-report?contract=${contract}`);
   await page

@@ -6,7 +6,7 @@ import { signIn, signInWithForm } from './support';
 const DASHBOARDS = ['project-health', 'by-function', 'routine', 'equipment', 'performance'];
 
 /**
- * Issue 8 §3: axe-core finds no serious or critical violation on any screen, dialogs and
+ * axe-core finds no serious or critical violation on any screen, dialogs and
  * confirmation steps included, at the narrowest width the product allows and at a common
  * desktop width. Module screens are found through each module's menu, so a screen added to
  * a menu later is checked without new test code.

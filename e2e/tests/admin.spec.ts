@@ -19,7 +19,7 @@ async function addRow(page: Page, path: string, fill: (dialog: Locator) => Promi
   await expect(page.getByTestId('resource-form')).toHaveCount(0);
 }
 
-test.describe.serial('Administration (issue 3)', () => {
+test.describe.serial('Administration', () => {
   // Each test walks several screens and forms: 18 s alone, 66 s measured in CI beside the
   // other worker (two cores shared by two Chromiums and the server's argon2id sign-ins).
   test.setTimeout(180_000);

@@ -8,7 +8,7 @@ test.describe('signing in (spec §5, §8)', () => {
     const modules = page.getByTestId('home-modules');
     await expect(modules.getByRole('link')).toHaveText([/Gerencial/, /Dashboards/, /Administrador/]);
     await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
-    // The notification keeps clear of the header and its actions (issue 8).
+    // The notification keeps clear of the header and its actions.
     const toast = await page.locator('.canteiro-toast').first().boundingBox();
     const header = await page.getByRole('banner').boundingBox();
     expect(toast!.y).toBeGreaterThanOrEqual(header!.y + header!.height);

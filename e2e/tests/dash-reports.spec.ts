@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { choose, signIn } from './support';
 
-/** Issue 11 §3 and §6: the three report screens under the Dashboards header, in Chromium against the demo data. */
+/** The three report screens under the Dashboards header, in Chromium against the demo data. */
 
 const OWN_CONTRACT = 'Construtora Alvorada — Estrutura';
 const OTHER_CONTRACT = 'Fênix Instalações — Elétrica';
@@ -43,7 +43,7 @@ async function contractId(page: Page, name: string): Promise<number> {
   return found!.id;
 }
 
-test.describe('Dashboards report screens (issue 11)', () => {
+test.describe('Dashboards report screens', () => {
   test.setTimeout(90_000);
 
   test('a contract user has its contract chosen and each report lists the demo rows', async ({ page }) => {

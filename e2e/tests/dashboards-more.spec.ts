@@ -5,7 +5,7 @@ import type { Page, Response } from '@playwright/test';
 import { signIn } from './support';
 
 /**
- * Issue 11: the By function, Equipment and Performance dashboards in Chromium against the
+ * The By function, Equipment and Performance dashboards in Chromium against the
  * demo data — charts drawn and tables filled from the answer of their API call, a contract
  * user limited to its contract, no serious or critical axe violation and no horizontal
  * overflow at the narrowest width the product allows (1064 px) and at 1440 px.
@@ -80,7 +80,7 @@ async function contractIds(page: Page): Promise<Map<string, number>> {
   return new Map(options.map((option) => [option.name, option.id]));
 }
 
-test.describe('By function, Equipment and Performance dashboards (issue 11)', () => {
+test.describe('By function, Equipment and Performance dashboards', () => {
   test.setTimeout(90_000);
 
   test('By function draws the demo data: KPIs, the Pareto bar by bar, functions ranked, tables filled', async ({

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { choose, signIn } from './support';
 
 /**
- * Issue 11: the project-health and routine dashboards in Chromium against the demo data —
+ * The project-health and routine dashboards in Chromium against the demo data —
  * charts drawn, KPIs shown, the default range in the URL, a filter kept through a reload and
  * sent to the API, the export (XLSX), the error state, keyboard and axe at 1064 and 1440 px.
  */
@@ -34,7 +34,7 @@ async function settle(page: Page, name: string, charts: number): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-test.describe('Dashboards: project health and routine (issue 11)', () => {
+test.describe('Dashboards: project health and routine', () => {
   test.setTimeout(90_000);
 
   for (const screen of SCREENS) {

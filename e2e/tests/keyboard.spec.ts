@@ -11,7 +11,7 @@ async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
   await expect(target).toBeFocused();
 }
 
-test.describe('the product by keyboard alone (issue 8)', () => {
+test.describe('the product by keyboard alone', () => {
   test('skip link first, then the menu; Enter opens a list; its add dialog opens, takes the focus and gives it back', async ({
     page,
   }) => {

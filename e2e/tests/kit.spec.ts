@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { signIn } from './support';
 
 /**
- * Issue 8 §3, the CRUD kit in a real browser: tables that fit their area at the narrowest
+ * The CRUD kit in a real browser: tables that fit their area at the narrowest
  * and a common width, focus that is never dropped, dates as people type them, sorting and
  * filters in the URL, antd's own words in the user's language.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { choose, formDialog, signIn, typeDate } from './support';
 
-/** Issue 9: the Management module walked as its users walk it, in Chromium against the real server. */
+/** The Management module walked as its users walk it, in Chromium against the real server. */
 
 const unique = Date.now().toString(36).slice(-5).toUpperCase();
 const OWN_CONTRACT = 'Construtora Alvorada — Estrutura';
@@ -51,7 +51,7 @@ function brDate(days: number): string {
   return `${String(day.getDate()).padStart(2, '0')}/${String(day.getMonth() + 1).padStart(2, '0')}/${day.getFullYear()}`;
 }
 
-test.describe.serial('Management (issue 9)', () => {
+test.describe.serial('Management', () => {
   test.setTimeout(180_000);
   const discipline = `Disciplina E2E ${unique}`;
   const area = `Área E2E ${unique}`;

@@ -118,9 +118,7 @@ test('the modules share one React, one i18n, one session: a language change in t
   expect(await menuLabels(page)).toContain('Locations');
 });
 
-test('on a slow network the shell stays in place while a module and its first screen arrive (issue 8)', async ({
-  page,
-}) => {
+test('on a slow network the shell stays in place while a module and its first screen arrive', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/home');
   await expect(page.getByTestId('home-modules')).toBeVisible();

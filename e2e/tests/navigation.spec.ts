@@ -96,7 +96,7 @@ test.describe('the language (spec §1, §9)', () => {
   });
 });
 
-test.describe('the sidebar at every allowed width (spec §2, issue 8)', () => {
+test.describe('the sidebar at every allowed width (spec §2)', () => {
   for (const { width, height } of [
     { width: 1064, height: 800 },
     { width: 1440, height: 900 },

@@ -16,7 +16,7 @@ import type { Page } from '@playwright/test';
 import { signIn } from './support';
 
 /**
- * Issue 17 §3: a module team's deploy never breaks an open page. The test cannot afford a real
+ * A module team's deploy never breaks an open page. The test cannot afford a real
  * webpack build, so it "redeploys" remote-dash by copying its build with every content hash
  * changed (file names and every reference to them: remoteEntry.js, mf-manifest.json, chunks),
  * and from then on answers /remotes/dash/ from that copy alone, as a server or a CDN whose

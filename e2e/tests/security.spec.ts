@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { signIn, signInWithForm } from './support';
 
 /**
- * Issue 8 §2 in the browser: the Content-Security-Policy the server sends is one the host and
+ * In the browser: the Content-Security-Policy the server sends is one the host and
  * its three modules work under, and a first-access user reaches nothing but /password.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Does the embedded database stall the server? (issue 17 §7, docs/embedded-database.md) The
+ * Does the embedded database stall the server? (docs/embedded-database.md) The
  * real server on PGlite in a child process, its demo data, then for BENCH_SECONDS (30) four
  * clients export the activity reports of the contract with the most rows (XLSX, or
  * BENCH_FORMAT=csv) one export after another — or, with BENCH_LOAD=ingest, four phones send

@@ -16,7 +16,7 @@
  *
  * A failure is: any 5xx; an error answer (4xx/5xx) whose body is not JSON
  * `{ code: string, message: string }`; a JSON answer that does not parse; a connection
- * closed before a whole answer; an answer slower than 2 s; a 2xx to input issue 8 says must
+ * closed before a whole answer; an answer slower than 2 s; a 2xx to input the API must
  * be refused (NUL or a lone surrogate in a text, a query parameter or an id); or a status
  * the request's own expectation rules out (XSRF → 403, oversized picture → 413…); or an
  * API answer without `X-Content-Type-Options: nosniff`, or with JSON data and no
@@ -66,7 +66,7 @@ export interface FuzzCase {
   noXsrf?: boolean;
   /** Whole request bytes for a raw socket (`{{TOKEN}}` is the admin token). */
   raw?: string | Buffer;
-  /** What issue 8 requires of this request's status. */
+  /** What the API must answer this request (its status class). */
   expect?: { label: string; ok: (status: number) => boolean };
   /** NUL, lone surrogate…: a 2xx means the input was taken. */
   mustRefuse?: boolean;
@@ -1176,7 +1176,7 @@ export function judge(c: FuzzCase, answer: Answer, ms: number): FailureKind[] {
     if (status >= 400 && api && !isErrorShape(parsed)) failures.push('malformed');
     else if (status < 400 && /json/i.test(type) && !parses) failures.push('malformed');
   }
-  // Issue 8 §2: no sniffing of any API answer, and no cache keeps the data of one.
+  // No sniffing of any API answer, and no cache keeps the data of one.
   if (status !== null && c.family !== 'raw' && /^\/api\//.test(c.path)) {
     const nosniff = /nosniff/i.test(String(answer.headers['x-content-type-options'] ?? ''));
     const data = status >= 200 && status < 300 && /json/i.test(String(answer.headers['content-type'] ?? ''));

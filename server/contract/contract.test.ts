@@ -19,7 +19,7 @@ import { createDashboardFixture } from '../test/dashboard-fixtures.js';
 import { reportTime } from '../test/mobile-fixtures.js';
 
 /**
- * The API contract as outside tools read it (issue 18): the description the server
+ * The API contract as outside tools read it (docs/api-contract.md): the description the server
  * publishes, validated by swagger-parser, linted by Redocly (0 errors), every schema compiled
  * by ajv, and a client generated from it (openapi-typescript + openapi-fetch) that type-checks
  * a whole flow without a cast and runs it against a real server. The server suite checks

@@ -53,7 +53,7 @@ export interface AppDependencies {
  * One log line per request, when it is answered, instead of Fastify's two ("incoming request"
  * and "request completed"): the request (method, URL, host, address), the status and the
  * response time. Writing both cost ~15 % of /api/health's throughput (docs/benchmarks.md,
- * issue 9). Errors keep their lines (plugins/errors.ts, and "request errored" here).
+ * docs/benchmarks.md). Errors keep their lines (plugins/errors.ts, and "request errored" here).
  */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}

@@ -199,7 +199,7 @@ function jpegOf(width: number, height: number): Buffer {
   return resized;
 }
 
-describe(`a picture of more than ${MAX_IMAGE_MEGAPIXELS} megapixels (issue 17 §7)`, () => {
+describe(`a picture of more than ${MAX_IMAGE_MEGAPIXELS} megapixels: refused whatever its bytes`, () => {
   async function assertTooManyPixels(file: Buffer) {
     const response = await upload(file);
     assertError(response, 400, 'image_dimensions', { file: 'image_dimensions' });

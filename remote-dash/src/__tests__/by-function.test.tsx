@@ -8,7 +8,7 @@ import { classes, drawn, harness, json, renderAt, setUpFakeServer, setUpTranslat
 import ByFunctionPage from '../pages/by-function-page';
 
 /**
- * Issue 11, "By function": the headline figures in the language's format, the top occurrences
+ * "By function": the headline figures in the language's format, the top occurrences
  * as a Pareto coloured by class, the functions ranked by the index the user picks — each chart
  * plotting exactly the numbers of the table under it. apexcharts draws nothing under jsdom: it
  * is replaced by an element carrying what it was given.

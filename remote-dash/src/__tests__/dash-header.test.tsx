@@ -9,7 +9,7 @@ import { activityReport } from '../features/reports/reports';
 import { enUS } from '../i18n/en-US';
 import { ptBR } from '../i18n/pt-BR';
 
-/** Issue 11 §1 and §6: the Dashboards header keeps its filters in the URL and names a refused one beside it. */
+/** The Dashboards header keeps its filters in the URL and names a refused one beside it. */
 let location: ReturnType<typeof useLocation>;
 function LocationProbe() {
   location = useLocation();

@@ -16,7 +16,7 @@ import {
 import { dashboardCalls, harness, json, renderAt, routine, setUpDashboardTests } from './dashboard-kit.harness';
 
 /**
- * Issue 11: the dashboards' kit. apexcharts draws nothing under jsdom: the chart is replaced
+ * The dashboards' kit. apexcharts draws nothing under jsdom: the chart is replaced
  * by an element carrying the series and categories it was given, so a test can check that the
  * chart plots exactly the numbers of the table under it. Only the HTTP layer is faked.
  */

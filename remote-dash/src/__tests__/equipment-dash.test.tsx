@@ -7,7 +7,7 @@ import { EquipmentView } from '../features/equipment-dash/equipment-view';
 import { drawn, setUpTranslations } from './dashboard-kit.harness';
 
 /**
- * Issue 11, "Equipment" (spec §9: top 5 companies): the observations, utilization per machine
+ * "Equipment" (spec §9: top 5 companies): the observations, utilization per machine
  * in the server's order and the companies with most idle + down observations, each chart
  * plotting the numbers of the table under it; a note when function or occurrence filters are
  * set, since they do not apply to equipment rows (docs/reports.md).

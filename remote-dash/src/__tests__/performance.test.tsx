@@ -7,7 +7,7 @@ import { PerformanceView, performanceIsEmpty } from '../features/performance/per
 import { drawn, setUpTranslations } from './dashboard-kit.harness';
 
 /**
- * Issue 11, "Performance": activity status counts, productivity by package and by local against
+ * "Performance": activity status counts, productivity by package and by local against
  * the plan (a line at 1), the distribution of added value and each activity's RUP — each chart
  * plotting the numbers of the table under it.
  */

@@ -11,7 +11,7 @@ import {
   setUpDashboardTests,
 } from './dashboard-kit.harness';
 
-/** Issue 11: the project-health screen draws the server's figures, each chart over its table. */
+/** The project-health screen draws the server's figures, each chart over its table. */
 jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 setUpDashboardTests();
 

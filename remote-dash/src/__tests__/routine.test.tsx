@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RoutineScreen } from '../features/routine/routine-screen';
 import { chartData, classes, harness, json, renderAt, routine, setUpDashboardTests } from './dashboard-kit.harness';
 
-/** Issue 11: the routine screen, hour by hour, its chart over its table. */
+/** The routine screen, hour by hour, its chart over its table. */
 jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 setUpDashboardTests();
 

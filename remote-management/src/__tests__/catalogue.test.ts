@@ -10,7 +10,7 @@ import { areaResource } from '../features/catalogue/area';
 import { equipmentResource } from '../features/catalogue/equipment';
 import { packageResource } from '../features/catalogue/package';
 
-/** The Management screens (issue 9 §3), each one declaration on the kit. */
+/** The Management screens, each one declaration on the kit. */
 const lookup = (tree: object, path: string) =>
   path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], tree);
 

@@ -60,7 +60,7 @@ const sessionQueries = new WeakMap<Orm, ReturnType<typeof sessionQuery>>();
 /**
  * The user behind a live token; none when expired, unknown, or the user (or the base, work
  * or contract its scope hangs from) was deactivated: that takes effect at once. One indexed
- * query, prepared (docs/benchmarks.md, issue 9), asked on every request: nothing is cached.
+ * query, prepared (docs/benchmarks.md), asked on every request: nothing is cached.
  */
 export async function findSession(orm: Orm, tokenHash: string): Promise<AuthenticatedUser | null> {
   let query = sessionQueries.get(orm);

@@ -100,7 +100,7 @@ export interface PageSlice {
  * are joined and shaped, so neither the skipped rows nor the table size cost the columns.
  * `= any(array(…))` makes the planner pick the ids first, then fetch those rows by key: with
  * `in (…)` it could hash-join the whole table with all its parents before keeping 20 rows
- * (2 ms a page with 300 activities on PGlite; docs/benchmarks.md, issue 9).
+ * (2 ms a page with 300 activities on PGlite; docs/benchmarks.md).
  * Each row also carries the database snapshot the page was read in (`__snapshot`, removed
  * here), so the total can be taken from memory without another round trip (totals.ts).
  * Exported for the benchmark's EXPLAIN (bench/list-pages.ts, BENCH_EXPLAIN=1).
@@ -112,7 +112,7 @@ export function pageQuery(model: ReadModel, { where, query, limit, offset }: Pag
   return model.joins
     ? // The page's ids first in the FROM list, then its table and the joins, row by row: with
       // ten tables the planner keeps that written order (join_collapse_limit is 8), and with
-      // `= any(array(…))` it hash-joined every contract to shape 20 activities (issue 9).
+      // `= any(array(…))` it hash-joined every contract to shape 20 activities (docs/benchmarks.md).
       sql`with "page" as materialized (${pick})
           select ${itemColumns(model)}, ${snapshot}
           from "page" join ${(model.table.id as Column).table} on ${model.table.id} = "page"."id" ${model.joins}

@@ -191,7 +191,7 @@ function collectShape(chunks: readonly unknown[], shape: string[], params: unkno
  * The query's text and values, as drizzle's `sqlToQuery` gives them, with the text built once
  * per shape: a list's SQL differs between requests only by its values (scope ids, search
  * pattern, filters, page), and drizzle rebuilding ~3 KB of text cost ~0.5 ms a request on
- * the activity list (docs/benchmarks.md, issue 9). Only the text is reused: values are
+ * the activity list (docs/benchmarks.md). Only the text is reused: values are
  * always this query's own, numbered in the same order drizzle numbers them.
  */
 export function buildQuery(query: SQL): Query {

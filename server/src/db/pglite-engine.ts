@@ -45,7 +45,7 @@ export async function openEngine(dataDir: string): Promise<Engine> {
     // The admin lists' search indexes (migration 0001).
     extensions: { pg_trgm },
     // Drizzle passes these with every query, and PGlite then copies its whole parser table
-    // for each result: ~75 µs of a ~130 µs `select 1` (docs/benchmarks.md, issue 9).
+    // for each result: ~75 µs of a ~130 µs `select 1` (docs/benchmarks.md).
     parsers: {
       ...Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [type, asText])),
       [pgliteTypes.INT8]: toNumber,
@@ -84,7 +84,7 @@ function literal(value: unknown): string | null {
 /**
  * Runs a SELECT as `EXECUTE` of a statement PREPAREd once (PGlite's query() parses and plans
  * every time, in five exchanges with the database): the session lookup went from ~400 µs to
- * ~90 µs, and exec() instead of query() saves ~100 µs more (docs/benchmarks.md, issue 9).
+ * ~90 µs, and exec() instead of query() saves ~100 µs more (docs/benchmarks.md).
  * Null when the statement is not a plain SELECT, its values are not plain scalars, or it
  * cannot be prepared: the caller then runs it as usual.
  */

@@ -76,7 +76,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     migrate: async () => {
       await migratePglite(orm, { migrationsFolder });
       // PGlite runs no autovacuum, so nothing else gathers the planner's statistics: without
-      // them a list page hash-joined whole tables (docs/benchmarks.md, issue 9).
+      // them a list page hash-joined whole tables (docs/benchmarks.md).
       await orm.execute(sql`analyze`);
     },
     close: () => thread.close(),

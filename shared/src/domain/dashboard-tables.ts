@@ -4,7 +4,7 @@ import { figureMessages } from './messages/figures.js';
 import type { FigureColumnKey, FigureTableKey, FigureValueKey } from './messages/figures.js';
 
 /**
- * The tables of each dashboard (issue 11: "chart, table and export agree"): one function
+ * The tables of each dashboard (chart, table and export agree): one function
  * turns an answer of `GET /api/dashboards/<name>` into the tables the screen shows under its
  * charts, the charts plot columns of those same tables, and the server's export writes them,
  * a sheet each. Titles and headers are keys of the `figures` messages; cells are raw values

@@ -51,7 +51,7 @@ export function NavItem({ to, labelKey, icon, end }: NavItemProps) {
           {icon}
         </span>
       ) : null}
-      {/* A long label wraps; never cut (issue 8): a word wider than the sidebar breaks rather than hides. */}
+      {/* A long label wraps; never cut: a word wider than the sidebar breaks rather than hides. */}
       <span data-testid="nav-label" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {t(labelKey)}
       </span>

@@ -47,7 +47,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(app, { recursive: true, force: true }));
 
-describe("a module's build keeps the previous build's chunks for open pages (issue 17)", () => {
+describe("a module's build keeps the previous build's chunks for open pages", () => {
   it("keeps the previous build's hashed chunk beside the new one, and still wipes what is not hashed", async () => {
     await build('first');
     const [first] = pageChunks();

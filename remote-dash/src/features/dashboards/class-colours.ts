@@ -1,7 +1,7 @@
 import type { DashboardClass } from '@canteiro/shared/domain';
 
 /**
- * One colour per occurrence class on every dashboard screen (issue 11: a class reads the same
+ * One colour per occurrence class on every dashboard screen (a class reads the same
  * everywhere): value-adding green, hidden waste amber, evident waste red — the report lists'
  * tag tones, each at 3:1 or more on white (WCAG 1.4.11, graphics) so a bar stands out.
  */

@@ -54,7 +54,7 @@ function useDefaultRange(header: ReturnType<typeof useHeaderState>): boolean {
 }
 
 /**
- * A dashboard screen (issue 11): the Dashboards header (filters in the URL, the range type
+ * A dashboard screen (docs/dashboards.md): the Dashboards header (filters in the URL, the range type
  * when the screen has a time axis), the export of its tables (XLSX/CSV, the same filters),
  * then the answer of `GET /api/dashboards/<name>` drawn by `children` — or the states:
  * no contract yet, a refused filter, loading (the previous figures dimmed), the error

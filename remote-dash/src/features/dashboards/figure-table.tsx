@@ -29,7 +29,7 @@ export function LowConfidenceTag({ text }: { text?: string }) {
 }
 
 /**
- * The values of a chart (issue 11: chart, table and export agree): a figure table as the
+ * The values of a chart (chart, table and export agree): a figure table as the
  * export writes it — headers `figures:columns.<key>`, every cell by formatFigure in the
  * user's language, numbers right-aligned in tabular figures, a low-confidence row marked.
  * Wide tables scroll inside their own focusable region, never the page.

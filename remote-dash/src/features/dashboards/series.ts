@@ -3,7 +3,7 @@ import { formatFigure } from '@canteiro/shared/domain';
 import type { FigureColumnKey, FigureTable, Locale } from '@canteiro/shared/domain';
 
 /**
- * A chart's data straight from the table shown under it (issue 11: chart and table agree):
+ * A chart's data straight from the table shown under it (chart and table agree):
  * one series per column, named by the column's header, one point per row, in the rows' order.
  * A cell that is not a number (no value) is a gap, never a zero.
  */

@@ -70,7 +70,7 @@ const optionsOf = (dimension: FilterDimension, contract: number | null) =>
     : { endpoint: HIERARCHY[dimension].endpoint, params: { contract: contract ?? undefined } };
 
 /**
- * The header of every dashboard and report screen (spec §2, issue 11 §1): the title and the
+ * The header of every dashboard and report screen (spec §2): the title and the
  * export, the contract, the range type, then the filters — dates, times, weekdays, week and
  * the catalogue's dimensions — in a grid that wraps (two rows at 1440 px, three at 1064 px).
  * Its state is the URL (`useHeaderState`); `errors` are the shared schema's field codes.

@@ -12,7 +12,7 @@ import { useUrlState } from '@canteiro/shared/ui';
 import type { ListState, SortOrder, UrlSchema, UrlState } from '@canteiro/shared/ui';
 
 /**
- * The Dashboards header's state (issue 11 §1): every filter in the URL under the API's own
+ * The Dashboards header's state (docs/dashboards.md): every filter in the URL under the API's own
  * parameter names (docs/reports.md), so a shared link, a reload and the API call say the
  * same; read by the kit's URL-state hook, checked by the one shared `reportFiltersSchema`.
  * A report screen adds its list's `search`, `page`, `sort` and `order` to the same URL.

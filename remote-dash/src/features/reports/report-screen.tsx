@@ -21,7 +21,7 @@ export interface ReportDefinition<Item extends ListItem> {
 }
 
 /**
- * A report screen (issue 11 §3): the Dashboards header, then the rows the filters select —
+ * A report screen (docs/reports.md): the Dashboards header, then the rows the filters select —
  * search, sortable headers, 'x of y' pages, the kit's read-only list table — and the export
  * of every matching row with the same filters. Nothing is asked while no contract is chosen
  * or a filter is refused (its message is beside its field).

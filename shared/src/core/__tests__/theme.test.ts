@@ -1,6 +1,6 @@
 import { activenessColors, activityStatusColors, contrastRatio as contrast, themeTokens } from '../theme';
 
-describe('the theme (issue 8: 4.5:1)', () => {
+describe('the theme: text contrast 4.5:1', () => {
   it('keeps white text readable on primary and danger buttons at rest, hovered and pressed', () => {
     const { colorPrimary, colorPrimaryHover, colorPrimaryActive, colorError, colorErrorHover, colorErrorActive } =
       themeTokens;
@@ -23,7 +23,7 @@ describe('the theme (issue 8: 4.5:1)', () => {
   });
 });
 
-describe('the list tags (issue 9: 4.5:1)', () => {
+describe('the list tags: text contrast 4.5:1', () => {
   it('keep the activeness and the activity status readable on their own background and on white', () => {
     for (const colors of [...Object.values(activenessColors), ...Object.values(activityStatusColors)]) {
       expect(contrast(colors.color, colors.background)).toBeGreaterThanOrEqual(4.5);

@@ -9,7 +9,7 @@ describe("a module's welcome page (spec §2)", () => {
     }),
   );
 
-  it("shows the module's title as the page's one h1 (issue 8)", () => {
+  it("shows the module's title as the page's one h1", () => {
     const { container } = render(<ModuleWelcome namespace="welcome-test" />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bem-vindo');
     expect(container.querySelectorAll('h1')).toHaveLength(1);

@@ -21,7 +21,7 @@ describe('the navigation item (spec §2)', () => {
     expect(other).not.toHaveStyle({ color: '#1b5e20' });
   });
 
-  it('wraps a long label instead of cutting it with an ellipsis (issue 8)', () => {
+  it('wraps a long label instead of cutting it with an ellipsis', () => {
     i18n.addResourceBundle('pt-BR', 'test', { report: 'Relatório de equipamentos' }, true);
     render(
       <MemoryRouter>

@@ -23,7 +23,7 @@ const renderHome = () =>
     </MemoryRouter>,
   );
 
-describe('home (spec §2, issue 8)', () => {
+describe('home (spec §2)', () => {
   beforeEach(() => useSession.getState().signIn('token', user));
 
   it('has one h1, a banner, a main landmark and a skip link to it as the first focusable element', () => {

@@ -19,7 +19,7 @@ const renderMenu = () =>
     </MemoryRouter>,
   );
 
-describe('the avatar menu by keyboard (issue 8)', () => {
+describe('the avatar menu by keyboard', () => {
   it.each(['Enter', ' ', 'ArrowDown'])('"%s" on the avatar opens the menu with the focus on its first item', (key) => {
     renderMenu();
     const avatar = screen.getByRole('button', { name: 'sidebar.userMenu' });

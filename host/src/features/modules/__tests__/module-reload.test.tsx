@@ -71,7 +71,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('a module redeployed under an open page (issue 17)', () => {
+describe('a module redeployed under an open page', () => {
   it("loads the module's new build once when a page's chunk is gone, and shows the page", async () => {
     load.mockResolvedValueOnce(build(chunkGone)).mockResolvedValueOnce(build(page('routine, new build')));
     openRoutine();

@@ -9,7 +9,7 @@ import { serveFakeThings, thingResource } from './fake-api';
 import type { fakeThingsApi, Thing } from './fake-api';
 import type { ResourceDefinition } from '../types';
 
-/** Issue 9: the context picker ("choose a contract first"), row actions, and the cascade of selects. */
+/** The context picker ("choose a contract first"), row actions, and the cascade of selects. */
 let api: ReturnType<typeof fakeThingsApi>;
 let location: ReturnType<typeof useLocation>;
 function LocationProbe() {
