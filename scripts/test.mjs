@@ -84,11 +84,12 @@ async function e2eSuite() {
 
 await installDependencies(root);
 await ensureDebianPackages();
+// The quick gates first: a type or lint error is known in a minute, not after the build.
+await gate('type check', 'pnpm', ['-r', '--workspace-concurrency=2', 'typecheck']);
+await gate('lint', 'pnpm', ['lint']);
 if (process.env.SKIP_BUILD !== '1') {
   if (!(await gate('production build', 'pnpm', ['build']))) finish();
 }
-await gate('type check', 'pnpm', ['-r', '--workspace-concurrency=2', 'typecheck']);
-await gate('lint', 'pnpm', ['lint']);
 await jestSuite();
 // The API contract as outside tools read it (docs/api-contract.md): swagger-parser, Redocly,
 // ajv, and a client generated with openapi-typescript that type-checks and runs a flow.

@@ -25,13 +25,16 @@ async function settle(page: Page, name: string, charts: number): Promise<void> {
   await expect(dashboard(page, name)).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
   await expect(dashboard(page, name).locator('.apexcharts-canvas')).toHaveCount(charts, { timeout: 15_000 });
+  await stillness(page);
+}
+
+/** Every finite CSS animation or transition has ended (charts do not animate: reducedMotion). */
+async function stillness(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
-  // apexcharts animates its svg with its own timers (250 ms), not Web Animations.
-  await page.waitForTimeout(400);
 }
 
 test.describe('Dashboards: project health and routine', () => {
@@ -196,7 +199,7 @@ test.describe('Dashboards: project health and routine', () => {
         // The tables too: open every "Ver valores".
         const closed = page.locator('[data-testid^="toggle-"][aria-expanded="false"]');
         while ((await closed.count()) > 0) await closed.first().click();
-        await page.waitForTimeout(300);
+        await stillness(page);
         const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
         for (const violation of violations.filter((found) => BLOCKING.has(found.impact ?? '')))
           report.push(

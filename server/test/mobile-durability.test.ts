@@ -11,6 +11,7 @@ import type { MobileCatalogue } from '@canteiro/shared/domain';
 import { openDatabase, selectRows } from '../src/db/connection.js';
 import { freePort, serverFolder } from '../bench/support.js';
 import { openTestDatabase } from './helpers.js';
+import { randomStream } from '../src/demo/reports/random.js';
 
 /**
  * Exactly once across a crash (docs/ingestion.md): the real server in a child process, on
@@ -108,6 +109,9 @@ describe(`an acknowledged row survives SIGKILL of the server (${databaseUrl ? 'P
   });
 
   test('resending after a crash stores nothing twice and loses nothing acknowledged', async () => {
+    // The extra moment before each kill: seeded, so a failing run can be replayed (KILL_SEED).
+    const seed = process.env.KILL_SEED ?? 'durability';
+    const killDelay = randomStream('kill delay', seed);
     const marker = `durability ${randomUUID()}`;
     let token = await signIn();
     const contracts = await fetch(`${base()}/api/mobile/contracts`, { headers: { authorization: `Token ${token}` } });
@@ -161,7 +165,7 @@ describe(`an acknowledged row survives SIGKILL of the server (${databaseUrl ? 'P
       const senders = Array.from({ length: SENDERS }, sender);
       // Kill once some batches are in and others are on the wire (after a random extra moment).
       while (round.filter((batch) => batch.acknowledged).length < 6) await new Promise((done) => setTimeout(done, 10));
-      await new Promise((done) => setTimeout(done, Math.random() * 50));
+      await new Promise((done) => setTimeout(done, killDelay.next() * 50));
       const exited = new Promise((done) => child!.once('exit', done));
       killed = true;
       child!.kill('SIGKILL');

@@ -25,6 +25,10 @@ export function mergeOptions(base: Plain, over: Plain): Plain {
   return merged;
 }
 
+/** A person who asked their system for less motion gets charts drawn at once (WCAG 2.3.3). */
+const reducedMotion = (): boolean =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 /** The house look of every chart, its numbers written as the tables write them (formatFigure). */
 function defaultOptions(
   id: string,
@@ -45,7 +49,7 @@ function defaultOptions(
       foreColor: themeTokens.colorText,
       toolbar: { show: false },
       zoom: { enabled: false },
-      animations: { enabled: true, speed: 250, animateGradually: { enabled: false } },
+      animations: { enabled: !reducedMotion(), speed: 250, animateGradually: { enabled: false } },
       redrawOnParentResize: true,
     },
     legend: { position: 'bottom', fontSize: '13px' },
