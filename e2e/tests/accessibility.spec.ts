@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
+import { DASHBOARD_NAMES as DASHBOARDS } from '@canteiro/shared/domain';
 import { signIn, signInWithForm } from './support';
-
-const DASHBOARDS = ['project-health', 'by-function', 'routine', 'equipment', 'performance'];
 
 /**
  * axe-core finds no serious or critical violation on any screen, dialogs and

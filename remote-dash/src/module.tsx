@@ -14,6 +14,80 @@ import { ModuleProviders } from '@canteiro/shared/ui';
 import { enUS } from './i18n/en-US';
 import { ptBR } from './i18n/pt-BR';
 
+import type { ComponentType, ReactNode } from 'react';
+import type { DashboardName } from '@canteiro/shared/domain';
+import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
+
+/** A screen of the module: its menu entry and its route, declared once. */
+interface Screen {
+  path: string;
+  menuKey: string;
+  icon: ReactNode;
+  /** The route's title and description keys. */
+  words: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** Each dashboard's screen (typed over the shared names: a dashboard without a screen does not compile). */
+const DASHBOARD_SCREENS: Record<DashboardName, Omit<Screen, 'path'>> = {
+  'project-health': {
+    menuKey: 'menu.projectHealth',
+    icon: <HeartOutlined />,
+    words: 'routes.projectHealth',
+    load: () => import('./pages/project-health-page'),
+  },
+  'by-function': {
+    menuKey: 'menu.byFunction',
+    icon: <TeamOutlined />,
+    words: 'routes.byFunction',
+    load: () => import('./pages/by-function-page'),
+  },
+  routine: {
+    menuKey: 'menu.routine',
+    icon: <ClockCircleOutlined />,
+    words: 'routes.routine',
+    load: () => import('./pages/routine-page'),
+  },
+  equipment: {
+    menuKey: 'menu.equipmentDash',
+    icon: <ToolOutlined />,
+    words: 'routes.equipment',
+    load: () => import('./pages/equipment-page'),
+  },
+  performance: {
+    menuKey: 'menu.performance',
+    icon: <RiseOutlined />,
+    words: 'routes.performance',
+    load: () => import('./pages/performance-page'),
+  },
+};
+
+/** The dashboards, then the three report lists: the menu's order. */
+const SCREENS: Screen[] = [
+  ...DASHBOARD_NAMES.map((path) => ({ path, ...DASHBOARD_SCREENS[path] })),
+  {
+    path: 'activity-report',
+    menuKey: 'menu.activityReport',
+    icon: <FileSearchOutlined />,
+    words: 'common:routes.activityReport',
+    load: () => import('./pages/activity-report-page'),
+  },
+  {
+    path: 'equipment-report',
+    menuKey: 'menu.equipmentReport',
+    icon: <DatabaseOutlined />,
+    words: 'routes.equipmentReport',
+    load: () => import('./pages/equipment-report-page'),
+  },
+  {
+    path: 'quantity-report',
+    menuKey: 'menu.quantityReport',
+    icon: <BarChartOutlined />,
+    words: 'routes.quantityReport',
+    load: () => import('./pages/quantity-report-page'),
+  },
+];
+
 /** The Dashboards module (spec §2), under /dash. Every screen needs the contract level. */
 const dashModule: CanteiroModule = {
   id: 'dash',
@@ -22,14 +96,12 @@ const dashModule: CanteiroModule = {
   translations: { 'pt-BR': ptBR, 'en-US': enUS },
   menu: [
     { to: '', labelKey: 'menu.start', icon: <AppstoreOutlined /> },
-    { to: 'project-health', labelKey: 'menu.projectHealth', icon: <HeartOutlined />, permission: 'contract' },
-    { to: 'by-function', labelKey: 'menu.byFunction', icon: <TeamOutlined />, permission: 'contract' },
-    { to: 'routine', labelKey: 'menu.routine', icon: <ClockCircleOutlined />, permission: 'contract' },
-    { to: 'equipment', labelKey: 'menu.equipmentDash', icon: <ToolOutlined />, permission: 'contract' },
-    { to: 'performance', labelKey: 'menu.performance', icon: <RiseOutlined />, permission: 'contract' },
-    { to: 'activity-report', labelKey: 'menu.activityReport', icon: <FileSearchOutlined />, permission: 'contract' },
-    { to: 'equipment-report', labelKey: 'menu.equipmentReport', icon: <DatabaseOutlined />, permission: 'contract' },
-    { to: 'quantity-report', labelKey: 'menu.quantityReport', icon: <BarChartOutlined />, permission: 'contract' },
+    ...SCREENS.map(({ path, menuKey, icon }) => ({
+      to: path,
+      labelKey: menuKey,
+      icon,
+      permission: 'contract' as const,
+    })),
   ],
   routes: [
     {
@@ -38,62 +110,13 @@ const dashModule: CanteiroModule = {
       descriptionKey: 'routes.start.description',
       load: () => import('./pages/welcome-page'),
     },
-    {
-      path: 'activity-report',
-      permission: 'contract',
-      titleKey: 'common:routes.activityReport.title',
-      descriptionKey: 'common:routes.activityReport.description',
-      load: () => import('./pages/activity-report-page'),
-    },
-    {
-      path: 'equipment-report',
-      permission: 'contract',
-      titleKey: 'routes.equipmentReport.title',
-      descriptionKey: 'routes.equipmentReport.description',
-      load: () => import('./pages/equipment-report-page'),
-    },
-    {
-      path: 'quantity-report',
-      permission: 'contract',
-      titleKey: 'routes.quantityReport.title',
-      descriptionKey: 'routes.quantityReport.description',
-      load: () => import('./pages/quantity-report-page'),
-    },
-    {
-      path: 'project-health',
-      permission: 'contract',
-      titleKey: 'routes.projectHealth.title',
-      descriptionKey: 'routes.projectHealth.description',
-      load: () => import('./pages/project-health-page'),
-    },
-    {
-      path: 'by-function',
-      permission: 'contract',
-      titleKey: 'routes.byFunction.title',
-      descriptionKey: 'routes.byFunction.description',
-      load: () => import('./pages/by-function-page'),
-    },
-    {
-      path: 'routine',
-      permission: 'contract',
-      titleKey: 'routes.routine.title',
-      descriptionKey: 'routes.routine.description',
-      load: () => import('./pages/routine-page'),
-    },
-    {
-      path: 'equipment',
-      permission: 'contract',
-      titleKey: 'routes.equipment.title',
-      descriptionKey: 'routes.equipment.description',
-      load: () => import('./pages/equipment-page'),
-    },
-    {
-      path: 'performance',
-      permission: 'contract',
-      titleKey: 'routes.performance.title',
-      descriptionKey: 'routes.performance.description',
-      load: () => import('./pages/performance-page'),
-    },
+    ...SCREENS.map(({ path, words, load }) => ({
+      path,
+      permission: 'contract' as const,
+      titleKey: `${words}.title`,
+      descriptionKey: `${words}.description`,
+      load,
+    })),
   ],
   Providers: ModuleProviders,
 };

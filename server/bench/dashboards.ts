@@ -16,6 +16,7 @@
  *   BENCH_DATA_DIR=/path/to/pglite node --conditions=canteiro-source --import tsx bench/dashboards.ts
  * Without BENCH_CONTRACT the main contract of the scale command is measured.
  */
+import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -27,13 +28,9 @@ import { PgliteClient } from '../src/db/pglite.js';
 import { DashboardCache } from '../src/dashboards/cache.js';
 import { dashboardContext } from '../src/dashboards/context.js';
 import type { DashboardContext } from '../src/dashboards/context.js';
-import { byFunction } from '../src/dashboards/by-function.js';
-import { equipmentDashboard } from '../src/dashboards/equipment.js';
-import { performance as performanceDashboard } from '../src/dashboards/performance.js';
-import { projectHealth } from '../src/dashboards/project-health.js';
-import { routine } from '../src/dashboards/routine.js';
 import type { Caller } from '../src/scope.js';
 import { serverFolder, table } from './support.js';
+import { dashboardAnswer } from '../src/dashboards/registry.js';
 
 const url = process.env.BENCH_DATABASE_URL || null;
 const dataDir = process.env.BENCH_DATA_DIR || null;
@@ -41,14 +38,6 @@ if (!url && !dataDir)
   throw new Error('BENCH_DATABASE_URL (PostgreSQL with scale data) or BENCH_DATA_DIR (PGlite) is required');
 const RUNS = Number(process.env.RUNS ?? 15);
 const TIME_ZONE = 'America/Sao_Paulo';
-
-const DASHBOARDS = {
-  'project-health': projectHealth,
-  'by-function': byFunction,
-  routine,
-  equipment: equipmentDashboard,
-  performance: performanceDashboard,
-} as const;
 
 const caller = {
   id: 0,
@@ -160,10 +149,8 @@ console.log(
 );
 const rows: string[][] = [['view', 'dashboard', 'p50', 'p95', 'bare p50', 'bare p95', 'ratio p50', 'repeated p95']];
 for (const [view, filters] of Object.entries(VIEWS)) {
-  for (const [name, answer] of Object.entries(DASHBOARDS) as [
-    string,
-    (context: DashboardContext) => Promise<unknown>,
-  ][]) {
+  for (const name of DASHBOARD_NAMES) {
+    const answer = (context: DashboardContext) => dashboardAnswer(name, context);
     const endpoint = await timed(async () => answer(await dashboardContext(db.orm, caller, filters, TIME_ZONE)));
     recording = [];
     await answer(await dashboardContext(db.orm, caller, filters, TIME_ZONE));

@@ -15,14 +15,10 @@ import type {
 } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { activities, equipment, functions, occurrences, packages } from '../src/db/schema/catalogue.js';
-import { byFunction } from '../src/dashboards/by-function.js';
 import { dashboardContext } from '../src/dashboards/context.js';
 import type { RollupLevel } from '../src/dashboards/context.js';
-import { equipmentDashboard } from '../src/dashboards/equipment.js';
-import { performance } from '../src/dashboards/performance.js';
-import { projectHealth } from '../src/dashboards/project-health.js';
-import { routine } from '../src/dashboards/routine.js';
 import { activityReports, equipmentReports } from '../src/db/schema/reports.js';
+import { dashboardAnswer } from '../src/dashboards/registry.js';
 import { Client } from './admin-fixtures.js';
 import type { World } from './admin-fixtures.js';
 import {
@@ -533,7 +529,7 @@ describe('access and validation', () => {
       [`contract=${world.contractA1}&range=hour`, { range: 'invalid_value' }],
       [`contract=${world.contractA1}&week=2026-W54&function=x`, { week: 'invalid_value', function: 'invalid_value' }],
     ];
-    for (const name of ['project-health', 'by-function', 'routine', 'equipment', 'performance']) {
+    for (const name of DASHBOARD_NAMES) {
       for (const [query, fields] of cases) {
         const response = await admin.get(`/api/dashboards/${name}?${query}`);
         assert.equal(response.statusCode, 400, `${name}?${query}`);
@@ -570,19 +566,11 @@ async function fresh<Name extends DashboardName>(
     'America/Sao_Paulo',
     { rollup },
   );
-  const answer = (await DASHBOARD_FUNCTIONS[name](context)) as DashboardAnswers[Name];
+  const answer = await dashboardAnswer(name, context);
   return withoutTime(answer);
 }
 
 const withoutTime = <Answer extends { generatedAt: string }>({ generatedAt: _time, ...rest }: Answer) => rest;
-
-const DASHBOARD_FUNCTIONS = {
-  'project-health': projectHealth,
-  'by-function': byFunction,
-  routine,
-  equipment: equipmentDashboard,
-  performance,
-} as const;
 
 describe('the rollups', () => {
   test('give the figures of the rows for every filter they answer', async () => {

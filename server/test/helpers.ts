@@ -1,7 +1,19 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { createHash, randomBytes } from 'node:crypto';
 import { after, before, beforeEach } from 'node:test';
-import { mkdtempSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -12,6 +24,7 @@ import { answerCheck, violations } from './contract.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
 import { migrateFromScratch, openDatabase, truncateAll } from '../src/db/connection.js';
+import { migrationsFolder } from '../src/db/driver.js';
 import type { Database } from '../src/db/connection.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
 import { users } from '../src/db/schema/people.js';
@@ -24,8 +37,27 @@ import { passwordHashing } from '../src/authentication/passwords.js';
 
 export const PASSWORD = 'demo1234';
 
+/** The installed PGlite's version (its package.json, beside its dist/): a template is only good for the PGlite that wrote it. */
+const PGLITE_VERSION = (
+  JSON.parse(
+    readFileSync(
+      path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'),
+      'utf8',
+    ),
+  ) as { version: string }
+).version;
+
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL?.trim() || null;
+  if (!url) {
+    // PGlite: in memory, from the committed migrations applied once (pgliteTemplate).
+    return openDatabase({
+      databaseUrl: null,
+      databaseReadUrl: null,
+      dataDir: 'memory://',
+      pgliteLoad: await pgliteTemplate(),
+    });
+  }
   const db = await openDatabase({ databaseUrl: url, databaseReadUrl: null, dataDir: 'memory://' });
   try {
     // A test database starts from nothing, so the committed migrations are what is tested.
@@ -34,6 +66,37 @@ export async function openTestDatabase(): Promise<Database> {
   } catch (error) {
     await db.close();
     throw error;
+  }
+}
+
+/**
+ * The committed migrations applied to an empty PGlite once per machine, as a dump each test
+ * file's in-memory database starts from: opening and migrating a fresh PGlite costs ~4–6 s a
+ * file, loading the dump ~0.8 s (docs/testing.md). Named by the digest of the migrations and
+ * PGlite's version, so a new migration makes a new template.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const digest = createHash('sha256').update(PGLITE_VERSION);
+
+  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const file = path.join(migrationsFolder, name);
+    if (statSync(file).isFile()) digest.update(name).update(readFileSync(file));
+  }
+  const template = path.join(tmpdir(), `canteiro-test-template-${digest.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(template)) return template;
+  const folder = mkdtempSync(path.join(tmpdir(), 'canteiro-template-'));
+  try {
+    const db = await openDatabase({ databaseUrl: null, databaseReadUrl: null, dataDir: folder });
+    await db.migrate().finally(() => db.close());
+    const pg = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
+    const dump = await pg.dumpDataDir('none').finally(() => pg.close());
+    // Written aside, then renamed: a file that runs at the same time never reads half of it.
+    const partial = `${template}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, template);
+    return template;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -9,12 +9,8 @@ import type { Database } from '../src/db/connection.js';
 import { selectRows } from '../src/db/connection.js';
 import { copyRows } from '../src/db/copy.js';
 import { activityReports, equipmentReports, quantityReports } from '../src/db/schema/reports.js';
-import { byFunction } from '../src/dashboards/by-function.js';
+import { dashboardAnswer } from '../src/dashboards/registry.js';
 import { dashboardContext } from '../src/dashboards/context.js';
-import { equipmentDashboard } from '../src/dashboards/equipment.js';
-import { performance } from '../src/dashboards/performance.js';
-import { projectHealth } from '../src/dashboards/project-health.js';
-import { routine } from '../src/dashboards/routine.js';
 import type { Person, World } from './admin-fixtures.js';
 import type { Catalogue } from './management-fixtures.js';
 import { Phone, a1ActivityRow, a1EquipmentRow, a1QuantityRow, mobileSuite, newId } from './mobile-fixtures.js';
@@ -142,13 +138,6 @@ async function assertRollupsFollowRows(): Promise<void> {
     firstAccess: false,
     channel: 'web',
   } as const;
-  const dashboards = {
-    'project-health': projectHealth,
-    'by-function': byFunction,
-    routine,
-    equipment: equipmentDashboard,
-    performance,
-  };
   for (const name of DASHBOARD_NAMES) {
     const answers = [];
     for (const rollup of ['rows', 'daily', 'coarse'] as const) {
@@ -159,7 +148,7 @@ async function assertRollupsFollowRows(): Promise<void> {
         'America/Sao_Paulo',
         { rollup },
       );
-      const { generatedAt: _time, ...answer } = await dashboards[name](context);
+      const { generatedAt: _time, ...answer } = await dashboardAnswer(name, context);
       answers.push(answer);
     }
     assert.deepEqual(answers[1], answers[0], `${name}: the daily rollup against the rows`);

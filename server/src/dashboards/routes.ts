@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DashboardAnswers, DashboardName } from '@canteiro/shared/domain';
+import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import { anyWebLevel } from '../crud/access.js';
@@ -7,52 +7,19 @@ import type { ExportFormat } from '../crud/export.js';
 import { allowedCaller, exportFormat, exportLocale, sendDownload } from '../crud/resource.js';
 import { ApiError } from '../errors.js';
 import { readReportFilters } from '../reports/filters.js';
-import { byFunction } from './by-function.js';
 import { DashboardCache } from './cache.js';
 import type { DashboardContext } from './context.js';
 import { dashboardContext } from './context.js';
 import { dashboardDocs, dashboardExportDocs, periodDocs } from './docs.js';
-import { equipmentDashboard } from './equipment.js';
 import { dashboardExport, dashboardFileName } from './export.js';
-import { performance } from './performance.js';
 import { dashboardPeriod } from './period.js';
+import { DASHBOARDS, dashboardAnswer } from './registry.js';
 import { onReplicaWhenCaughtUp } from './replica.js';
-import { projectHealth } from './project-health.js';
-import { routine } from './routine.js';
 
 export interface DashboardRoutesOptions extends Record<string, unknown> {
   config: Config;
   db: Database;
 }
-
-type Dashboard<Name extends DashboardName> = (context: DashboardContext) => Promise<DashboardAnswers[Name]>;
-
-/** Each dashboard, what it answers, and which report table its filters read. */
-const DASHBOARDS: {
-  [Name in DashboardName]: { answer: Dashboard<Name>; summary: string; kind: 'activity' | 'equipment' };
-} = {
-  'project-health': {
-    answer: projectHealth,
-    summary: 'Project health: HH and indexes by class, weekdays, evolution, ranks, reporting compliance',
-    kind: 'activity',
-  },
-  'by-function': {
-    answer: byFunction,
-    summary: 'By function: HH, people, registers, people per local, top occurrences, function ranks',
-    kind: 'activity',
-  },
-  routine: { answer: routine, summary: 'Routine: HH by class per hour of the day', kind: 'activity' },
-  equipment: {
-    answer: equipmentDashboard,
-    summary: 'Equipment: utilization per item and the top 5 companies by idle and down observations',
-    kind: 'equipment',
-  },
-  performance: {
-    answer: performance,
-    summary: 'Performance: RUP and productivity index by activity, package and local; added value; activity status',
-    kind: 'activity',
-  },
-};
 
 /**
  * GET /api/dashboards/<name> (docs/dashboards.md): the shared report filters as the query,
@@ -65,12 +32,13 @@ export async function dashboardRoutes(app: FastifyInstance, { config, db }: Dash
   app.get('/period', { schema: periodDocs }, async (request) =>
     dashboardPeriod(db.orm, allowedCaller(request, anyWebLevel), request.query),
   );
-  for (const [name, dashboard] of Object.entries(DASHBOARDS) as [DashboardName, (typeof DASHBOARDS)[DashboardName]][]) {
+  for (const name of DASHBOARD_NAMES) {
+    const dashboard = DASHBOARDS[name];
     const schema = dashboardDocs(name, dashboard.summary, dashboard.kind);
     /** The answer of the JSON route for these filters: the same kept answers, so screen and export agree. */
     const answerOf = async (context: DashboardContext) =>
       cache.answer(name, context, () =>
-        onReplicaWhenCaughtUp(db, context, dashboard.answer as Dashboard<DashboardName>),
+        onReplicaWhenCaughtUp(db, context, (readContext) => dashboardAnswer(name, readContext)),
       );
     app.get(`/${name}`, { schema }, async (request) => {
       const caller = allowedCaller(request, anyWebLevel);

@@ -48,7 +48,10 @@ export interface DatabaseLog {
 const SILENT: DatabaseLog = { warn: () => undefined };
 
 export type DatabaseSettings = Pick<Config, 'databaseUrl' | 'databaseReadUrl' | 'dataDir'> &
-  Partial<Pick<Config, 'databaseMigrationUrl' | 'database'>>;
+  Partial<Pick<Config, 'databaseMigrationUrl' | 'database'>> & {
+    /** PGlite only: a dump (dumpDataDir) a `memory://` database starts from. */
+    pgliteLoad?: string;
+  };
 
 /** The defaults of config.ts, for callers that name only where the database is (tests, tools). */
 const DEFAULT_TUNING: DatabaseTuning = {
@@ -67,7 +70,7 @@ export async function openDatabase(settings: DatabaseSettings, log: DatabaseLog 
         tuning: settings.database ?? DEFAULT_TUNING,
         log,
       })
-    : openPglite(settings.dataDir);
+    : openPglite(settings.dataDir, settings.pgliteLoad);
 }
 
 /**

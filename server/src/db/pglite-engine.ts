@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -38,10 +38,16 @@ export interface Engine {
   query(target: Target, text: string, params: unknown[], options: QueryOptions): Promise<Results>;
 }
 
-export async function openEngine(dataDir: string): Promise<Engine> {
+/**
+ * Opens PGlite in `dataDir`; `loadFrom`, a dump of another data folder (PGlite's
+ * dumpDataDir, a tarball), gives a new in-memory database that starts as that one did: no
+ * initdb, no migrations (the test suite's migrated template, test/helpers.ts).
+ */
+export async function openEngine(dataDir: string, loadFrom?: string): Promise<Engine> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create({
     dataDir,
+    ...(loadFrom ? { loadDataDir: new Blob([readFileSync(loadFrom)]) } : {}),
     // The admin lists' search indexes (migration 0001).
     extensions: { pg_trgm },
     // Drizzle passes these with every query, and PGlite then copies its whole parser table

@@ -14,8 +14,8 @@ import type { Call, CarriedResults, Reply, Request, Started } from './pglite-pro
 const fromSource = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(fromSource ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
 
-function newWorker(dataDir: string): Worker {
-  const workerData = { dataDir };
+function newWorker(dataDir: string, loadFrom: string | undefined): Worker {
+  const workerData = { dataDir, loadFrom };
   if (!fromSource) return new Worker(WORKER_URL, { workerData });
   // Node 20 does not apply the parent's `--import tsx` to a worker's modules: the worker
   // registers tsx itself, then loads the TypeScript entry.
@@ -47,7 +47,11 @@ export class PgliteThread {
   /** No restart before this (performance.now()), after one failed. */
   private restartAfter = 0;
 
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    /** A dump the in-memory database starts from (openEngine). */
+    private readonly loadFrom?: string,
+  ) {}
 
   /** Starts the worker; rejects with the engine's own error when it cannot open (as PGlite.create did). */
   async start(): Promise<void> {
@@ -153,7 +157,7 @@ export class PgliteThread {
   }
 
   private launch(): Promise<Worker> {
-    const worker = newWorker(this.dataDir);
+    const worker = newWorker(this.dataDir, this.loadFrom);
     return new Promise((resolve, reject) => {
       let failure: unknown = null;
       const onError = (error: unknown) => {

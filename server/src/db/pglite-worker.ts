@@ -23,7 +23,7 @@ interface OpenTransaction {
 }
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir: string };
+const { dataDir, loadFrom } = workerData as { dataDir: string; loadFrom?: string };
 const transactions = new Map<number, OpenTransaction>();
 const scheduler = new Scheduler(() => {
   for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
@@ -35,7 +35,7 @@ const ROLLED_BACK = Symbol('rolled back');
 
 let engine: Engine;
 try {
-  engine = await openEngine(dataDir);
+  engine = await openEngine(dataDir, loadFrom);
 } catch (error) {
   port.postMessage({ started: false, error: carryError(error) } satisfies Started);
   process.exit(1);

@@ -62,8 +62,8 @@ export class PgliteClient {
   }
 }
 
-export async function openPglite(dataDir: string): Promise<Database> {
-  const thread = new PgliteThread(dataDir);
+export async function openPglite(dataDir: string, loadFrom?: string): Promise<Database> {
+  const thread = new PgliteThread(dataDir, loadFrom);
   await thread.start();
   const orm = drizzlePglite({ client: new PgliteClient(thread) as unknown as PGlite });
   return {
