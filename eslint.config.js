@@ -3,6 +3,11 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** `no-restricted-imports` for the files of one zone. */
+function restrictedImports(files, patterns) {
+  return [{ files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } }];
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.test-results/**', '**/drizzle/**', 'test-results/**'] },
   js.configs.recommended,
@@ -47,4 +52,37 @@ export default tseslint.config(
       },
     },
   },
+  // The layers run one way (docs/frontend.md): the domain is plain TypeScript for the server
+  // and the browser; core never reaches the UI kit; the server takes only the domain; no app
+  // reaches into another (they meet through @canteiro/shared and the federation at run time).
+  ...restrictedImports('shared/src/domain/**', [
+    {
+      group: ['**/core', '**/core/**', '**/ui', '**/ui/**', '@canteiro/shared/core', '@canteiro/shared/ui'],
+      message: 'The domain is plain TypeScript: no core, no UI kit.',
+    },
+    {
+      group: ['react', 'react-*', 'antd', '@ant-design/*', 'i18next', 'react-i18next', 'zustand', 'ky'],
+      message: 'The domain runs on the server too.',
+    },
+  ]),
+  ...restrictedImports('shared/src/core/**', [
+    { group: ['**/ui', '**/ui/**', '@canteiro/shared/ui'], message: 'core never reaches the UI kit.' },
+  ]),
+  ...restrictedImports('server/**', [
+    {
+      group: ['@canteiro/shared/core', '@canteiro/shared/ui', '@canteiro/shared/core/*', '@canteiro/shared/ui/*'],
+      message: 'The server takes only @canteiro/shared/domain.',
+    },
+    { group: ['react', 'react-*', 'antd', '@ant-design/*'], message: 'No browser code on the server.' },
+  ]),
+  ...['host', 'remote-admin', 'remote-management', 'remote-dash'].flatMap((app) =>
+    restrictedImports(`${app}/**`, [
+      {
+        group: ['host', 'remote-admin', 'remote-management', 'remote-dash', 'server', 'e2e']
+          .filter((other) => other !== app)
+          .flatMap((other) => [`**/${other}/**`, `@canteiro/${other}`, `@canteiro/${other}/**`]),
+        message: 'An app never imports another: share through @canteiro/shared, meet through the federation.',
+      },
+    ]),
+  ),
 );
