@@ -16,21 +16,9 @@ import { healthRoutes } from './routes/health.js';
 import { Lifecycle } from './node/lifecycle.js';
 import { authenticationRoutes } from './routes/authentication.js';
 import { remotesRoutes } from './routes/remotes.js';
-import { basesRoutes } from './resources/bases.js';
-import { worksRoutes } from './resources/works.js';
-import { contractsRoutes } from './resources/contracts.js';
-import { occurrencesRoutes } from './resources/occurrences.js';
-import { usersRoutes } from './resources/users.js';
 import { userPictureRoutes } from './resources/user-pictures.js';
-import { mobileSurveyRoutes, surveysRoutes } from './resources/surveys.js';
-import { disciplinesRoutes } from './resources/disciplines.js';
-import { areasRoutes } from './resources/areas.js';
-import { localsRoutes } from './resources/locals.js';
-import { blocksRoutes } from './resources/blocks.js';
-import { packagesRoutes } from './resources/packages.js';
-import { activitiesRoutes } from './resources/activities.js';
-import { functionsRoutes } from './resources/functions.js';
-import { equipmentRoutes } from './resources/equipment.js';
+import { mobileSurveyRoutes } from './resources/surveys.js';
+import { resourcesRoutes } from './resources/registry.js';
 import { mobileRoutes } from './mobile/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { dashboardRoutes } from './dashboards/routes.js';
@@ -131,24 +119,11 @@ export async function buildApp({
   });
   await app.register(healthRoutes, { prefix: '/api', db, lifecycle, maxImageMb: config.maxImageMb });
   await app.register(authenticationRoutes, { prefix: '/api/authentication', config, db });
-  // Administration (docs/scoping.md): one plugin per resource.
-  await app.register(basesRoutes, { prefix: '/api/bases', db, siteTimeZone: config.siteTimeZone });
-  await app.register(worksRoutes, { prefix: '/api/works', db, siteTimeZone: config.siteTimeZone });
-  await app.register(contractsRoutes, { prefix: '/api/contracts', db, siteTimeZone: config.siteTimeZone });
-  await app.register(occurrencesRoutes, { prefix: '/api/occurrences', db, siteTimeZone: config.siteTimeZone });
-  await app.register(usersRoutes, { prefix: '/api/users', db, siteTimeZone: config.siteTimeZone });
+  // Administration and Management: every resource of the hierarchy (resources/registry.ts,
+  // docs/hierarchy.md, docs/scoping.md), each under /api/<its endpoint>.
+  await app.register(resourcesRoutes, { prefix: '/api', db, siteTimeZone: config.siteTimeZone });
   await app.register(userPictureRoutes, { prefix: '/api/users', db, maxImageMb: config.maxImageMb });
-  await app.register(surveysRoutes, { prefix: '/api/surveys', db, siteTimeZone: config.siteTimeZone });
   await app.register(mobileSurveyRoutes, { prefix: '/api/mobile', db });
-  // Management: a contract's catalogue (docs/hierarchy.md), one factory-built resource each.
-  await app.register(disciplinesRoutes, { prefix: '/api/disciplines', db, siteTimeZone: config.siteTimeZone });
-  await app.register(areasRoutes, { prefix: '/api/areas', db, siteTimeZone: config.siteTimeZone });
-  await app.register(localsRoutes, { prefix: '/api/locals', db, siteTimeZone: config.siteTimeZone });
-  await app.register(blocksRoutes, { prefix: '/api/blocks', db, siteTimeZone: config.siteTimeZone });
-  await app.register(packagesRoutes, { prefix: '/api/packages', db, siteTimeZone: config.siteTimeZone });
-  await app.register(activitiesRoutes, { prefix: '/api/activities', db, siteTimeZone: config.siteTimeZone });
-  await app.register(functionsRoutes, { prefix: '/api/functions', db, siteTimeZone: config.siteTimeZone });
-  await app.register(equipmentRoutes, { prefix: '/api/equipment', db, siteTimeZone: config.siteTimeZone });
   // Reports: the mobile app sends them (docs/ingestion.md), the back-office lists them (docs/reports.md).
   await app.register(mobileRoutes, { prefix: '/api/mobile', config, db });
   await app.register(reportRoutes, { prefix: '/api/reports', config, db });

@@ -15,7 +15,7 @@ import { idText, parseListQuery } from './list-query.js';
 import type { ReadModel } from './reads.js';
 import { exportItems, findItem, listOptions, listPage } from './reads.js';
 import type { RowAction, WriteModel } from './writes.js';
-import { changeStatus, createItem, registerReadModel, runRowAction, updateItem } from './writes.js';
+import { changeStatus, createItem, runRowAction, updateItem } from './writes.js';
 
 /**
  * One resource, declared once: which entity of the hierarchy it is (its path, parents,
@@ -35,7 +35,7 @@ export interface Access {
   status?(caller: Caller): boolean;
 }
 
-export interface ResourceDefinition<Item, Input extends object> {
+export interface ApiResource<Item, Input extends object> {
   /** The declared entity; its endpoint is the path under /api and the OpenAPI tag (`works`). */
   entity: Entity;
   read: ReadModel;
@@ -141,7 +141,14 @@ export async function sendExport<Item>(
   return sendDownload(reply, format, fileName[locale], body);
 }
 
-export function resourceRoutes<Item, Input extends object>(resource: ResourceDefinition<Item, Input>) {
+/**
+ * The routes of `resource`; `readModelOf` gives each entity's read model, through which its
+ * parents are checked on writes (resources/registry.ts registers every resource with it).
+ */
+export function resourceRoutes<Item, Input extends object>(
+  resource: ApiResource<Item, Input>,
+  readModelOf: (entity: Entity) => ReadModel,
+) {
   const { entity, read, write, actions = [] } = resource;
   const access = resource.access ?? declaredAccess(entity);
   const docs = resourceDocs({
@@ -153,8 +160,6 @@ export function resourceRoutes<Item, Input extends object>(resource: ResourceDef
     updateSchema: write?.updateSchema,
     actions,
   });
-  // Its children look their parent up through this read model (crud/writes.ts).
-  registerReadModel(entity, read);
 
   return async function routes(app: FastifyInstance, { db, siteTimeZone }: ResourceRoutesOptions): Promise<void> {
     const { orm } = db;
@@ -191,7 +196,7 @@ export function resourceRoutes<Item, Input extends object>(resource: ResourceDef
     );
 
     if (!write || !docs.create) return;
-    const target = { entity, read, write };
+    const target = { entity, read, write, readModelOf };
 
     app.post('/', { schema: docs.create }, async (request, reply) => {
       const caller = allowedCaller(request, access.create);

@@ -48,26 +48,15 @@ export interface WriteTarget<Input extends object> {
   entity: Entity;
   read: ReadModel;
   write: WriteModel<Input>;
+  /**
+   * Each entity's read model (resources/registry.ts): a parent is looked up through its own,
+   * so "in the caller's scope" and "active with all its ancestors" mean for a parent exactly
+   * what its own list shows.
+   */
+  readModelOf(entity: Entity): ReadModel;
 }
 
 type Row = Record<string, unknown>;
-
-/**
- * Each entity's read model, as its resource registers it (crud/resource.ts): a parent is
- * looked up through its own read model, so "in the caller's scope" and "active with all its
- * ancestors" mean for a parent exactly what its own list shows.
- */
-const readModels = new Map<Entity, ReadModel>();
-
-export function registerReadModel(entity: Entity, model: ReadModel): void {
-  readModels.set(entity, model);
-}
-
-function parentModel(entity: Entity): ReadModel {
-  const model = readModels.get(entity);
-  if (!model) throw new Error(`no resource registered for the parent entity ${entity}`);
-  return model;
-}
 
 /** The unique index of a duplicate rule, by convention: `${endpoint}_${fields}_unique` (`areas_contract_name_unique`). */
 export const duplicateIndexName = (entity: Entity, fields: readonly string[]): string =>
@@ -90,14 +79,20 @@ export function duplicateIndexes(entity: Entity): Record<string, { code: ErrorCo
  * keeps its parents may keep inactive ones: only a new parent must be active. A parent the
  * input leaves empty (a user's, by profile) is not looked up.
  */
-async function checkParents(tx: Orm, caller: Caller, entity: Entity, input: Row, before: Row | null): Promise<void> {
+async function checkParents(
+  tx: Orm,
+  caller: Caller,
+  { entity, readModelOf }: Pick<WriteTarget<object>, 'entity' | 'readModelOf'>,
+  input: Row,
+  before: Row | null,
+): Promise<void> {
   const chain = chainChecks(entity);
   const invalid: Record<string, string> = {};
   const inactive: Record<string, string> = {};
   for (const parent of HIERARCHY[entity].parents) {
     const id = input[parent];
     if (typeof id !== 'number') continue;
-    const found = await findItem<Row>(tx, parentModel(parent), caller, id);
+    const found = await findItem<Row>(tx, readModelOf(parent), caller, id);
     // The parents above it that the input names too must be the input's (`local.area` = the
     // input's area); the broken link is blamed once: while one of those is itself refused, a
     // mismatch is its doing (a block under the chosen local, when that local is under another area).
@@ -176,15 +171,16 @@ const auditEntity = (entity: Entity): string => HIERARCHY[entity].endpoint;
 
 export async function createItem<Input extends object>(
   orm: Orm,
-  { entity, write }: WriteTarget<Input>,
+  target: WriteTarget<Input>,
   caller: Caller,
   body: unknown,
 ): Promise<number> {
+  const { entity, write } = target;
   const input = parseBody(write.createSchema, body);
   write.authorize?.(caller, input, null);
   const values = await write.values(input, caller);
   return inTransaction(orm, duplicateIndexes(entity), async (tx) => {
-    await checkParents(tx, caller, entity, input as Row, null);
+    await checkParents(tx, caller, target, input as Row, null);
     const [created] = (await tx
       .insert(write.table as PgTable)
       .values(values)
@@ -204,11 +200,12 @@ export async function createItem<Input extends object>(
 
 export async function updateItem<Input extends object>(
   orm: Orm,
-  { entity, read, write }: WriteTarget<Input>,
+  target: WriteTarget<Input>,
   caller: Caller,
   id: number,
   body: unknown,
 ): Promise<void> {
+  const { entity, read, write } = target;
   if (!(await findItem(orm, read, caller, id))) throw notFound();
   const input = parseBody(write.updateSchema ?? write.createSchema, body);
   write.authorize?.(caller, input, id);
@@ -216,7 +213,7 @@ export async function updateItem<Input extends object>(
   await inTransaction(orm, duplicateIndexes(entity), async (tx) => {
     const before = await findItem<Row>(tx, read, caller, id);
     if (!before) throw notFound();
-    await checkParents(tx, caller, entity, input as Row, before);
+    await checkParents(tx, caller, target, input as Row, before);
     const old = await writtenRow(tx, write.table, id);
     await tx
       .update(write.table as PgTable)

@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { ACTIVITY_STATUSES, activitySchema } from '@canteiro/shared/domain';
 import type { ActivityInput, ActivityItem } from '@canteiro/shared/domain';
 import { activities } from '../db/schema/catalogue.js';
 import { anyWebLevel } from '../crud/access.js';
 import { textSort, valueSort } from '../crud/list-query.js';
 import { isoDate } from '../crud/reads.js';
-import type { ResourceRoutesOptions } from '../crud/resource.js';
-import { resourceRoutes } from '../crud/resource.js';
 import type { RowAction } from '../crud/writes.js';
 import { listLabel } from './labels.js';
 import { catalogueResource } from './catalogue.js';
@@ -88,13 +85,4 @@ export function activitiesResource(timeZone: string) {
     actions: finishing,
     derived: ['term'],
   });
-}
-
-export interface ActivitiesRoutesOptions extends ResourceRoutesOptions {
-  siteTimeZone: string;
-}
-
-/** The routes, with the status read on the sites' clock. */
-export async function activitiesRoutes(app: FastifyInstance, options: ActivitiesRoutesOptions): Promise<void> {
-  await resourceRoutes(activitiesResource(options.siteTimeZone))(app, options);
 }

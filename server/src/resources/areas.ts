@@ -1,7 +1,6 @@
 import { areaSchema } from '@canteiro/shared/domain';
 import type { AreaInput, AreaItem } from '@canteiro/shared/domain';
 import { areas } from '../db/schema/catalogue.js';
-import { resourceRoutes } from '../crud/resource.js';
 import { byName, catalogueResource } from './catalogue.js';
 
 /** /api/areas: a part of the site under a discipline (a tower). */
@@ -11,5 +10,3 @@ export const areasResource = catalogueResource<AreaItem, AreaInput>('area', {
   schema: areaSchema,
   fileName: { 'pt-BR': 'areas', 'en-US': 'areas' },
 });
-
-export const areasRoutes = resourceRoutes(areasResource);

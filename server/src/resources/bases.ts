@@ -5,14 +5,13 @@ import { bases } from '../db/schema/organisation.js';
 import { basesScope } from '../scope.js';
 import { textSort, valueSort } from '../crud/list-query.js';
 import { columnList, isoTimestamp } from '../crud/reads.js';
-import type { ResourceDefinition } from '../crud/resource.js';
-import { resourceRoutes } from '../crud/resource.js';
+import type { ApiResource } from '../crud/resource.js';
 import { listLabel } from './labels.js';
 import type { BaseItem } from '@canteiro/shared/domain';
 
 /** GET/POST /api/bases, the top of the hierarchy (spec §3). */
 
-export const basesResource: ResourceDefinition<BaseItem, BaseInput> = {
+export const basesResource: ApiResource<BaseItem, BaseInput> = {
   entity: 'base',
   read: {
     table: bases,
@@ -56,5 +55,3 @@ export const basesResource: ResourceDefinition<BaseItem, BaseInput> = {
     ],
   },
 };
-
-export const basesRoutes = resourceRoutes(basesResource);

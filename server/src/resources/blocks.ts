@@ -1,7 +1,6 @@
 import { blockSchema } from '@canteiro/shared/domain';
 import type { BlockInput, BlockItem } from '@canteiro/shared/domain';
 import { blocks } from '../db/schema/catalogue.js';
-import { resourceRoutes } from '../crud/resource.js';
 import { byName, catalogueResource } from './catalogue.js';
 
 /** /api/blocks: a part of a local. */
@@ -11,5 +10,3 @@ export const blocksResource = catalogueResource<BlockItem, BlockInput>('block', 
   schema: blockSchema,
   fileName: { 'pt-BR': 'blocos', 'en-US': 'blocks' },
 });
-
-export const blocksRoutes = resourceRoutes(blocksResource);

@@ -20,7 +20,7 @@ import type { ListFilter, SearchColumn, SortKey } from '../crud/list-query.js';
 import { textSort, valueSort } from '../crud/list-query.js';
 import type { ReadModel } from '../crud/reads.js';
 import { columnList, isoTimestamp } from '../crud/reads.js';
-import type { ResourceDefinition } from '../crud/resource.js';
+import type { ApiResource } from '../crud/resource.js';
 import type { EntityTable, RowAction } from '../crud/writes.js';
 
 /**
@@ -129,7 +129,7 @@ export interface CatalogueOptions<Item, Input extends object> {
 export function catalogueResource<Item, Input extends object>(
   entity: CatalogueEntity,
   options: CatalogueOptions<Item, Input>,
-): ResourceDefinition<Item, Input> {
+): ApiResource<Item, Input> {
   const derived = catalogueReads(entity);
   const { table, parents } = derived;
   const read: ReadModel = {

@@ -5,14 +5,13 @@ import { bases, contracts, works } from '../db/schema/organisation.js';
 import { contractsScope } from '../scope.js';
 import { textSort, valueSort } from '../crud/list-query.js';
 import { columnList, isoTimestamp } from '../crud/reads.js';
-import type { ResourceDefinition } from '../crud/resource.js';
-import { resourceRoutes } from '../crud/resource.js';
+import type { ApiResource } from '../crud/resource.js';
 import { listLabel } from './labels.js';
 import type { ContractItem } from '@canteiro/shared/domain';
 
 /** /api/contracts: a contractor (contratada) working on a work, with its reporting goal. */
 
-export const contractsResource: ResourceDefinition<ContractItem, ContractInput> = {
+export const contractsResource: ApiResource<ContractItem, ContractInput> = {
   entity: 'contract',
   read: {
     table: contracts,
@@ -78,5 +77,3 @@ export const contractsResource: ResourceDefinition<ContractItem, ContractInput> 
     ],
   },
 };
-
-export const contractsRoutes = resourceRoutes(contractsResource);

@@ -1,7 +1,6 @@
 import { disciplineSchema } from '@canteiro/shared/domain';
 import type { DisciplineInput, DisciplineItem } from '@canteiro/shared/domain';
 import { disciplines } from '../db/schema/catalogue.js';
-import { resourceRoutes } from '../crud/resource.js';
 import { byName, catalogueResource } from './catalogue.js';
 
 /** /api/disciplines: a trade of the contract's work (Estrutura, Alvenaria, …). */
@@ -11,5 +10,3 @@ export const disciplinesResource = catalogueResource<DisciplineItem, DisciplineI
   schema: disciplineSchema,
   fileName: { 'pt-BR': 'disciplinas', 'en-US': 'disciplines' },
 });
-
-export const disciplinesRoutes = resourceRoutes(disciplinesResource);

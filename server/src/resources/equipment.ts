@@ -3,7 +3,6 @@ import { equipmentSchema } from '@canteiro/shared/domain';
 import type { EquipmentInput, EquipmentItem } from '@canteiro/shared/domain';
 import { equipment } from '../db/schema/catalogue.js';
 import { textSort } from '../crud/list-query.js';
-import { resourceRoutes } from '../crud/resource.js';
 import { catalogueResource } from './catalogue.js';
 
 /**
@@ -32,5 +31,3 @@ export const equipmentResource = catalogueResource<EquipmentItem, EquipmentInput
   ],
   fileName: { 'pt-BR': 'equipamentos', 'en-US': 'equipment' },
 });
-
-export const equipmentRoutes = resourceRoutes(equipmentResource);

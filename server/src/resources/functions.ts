@@ -1,7 +1,6 @@
 import { functionSchema } from '@canteiro/shared/domain';
 import type { FunctionInput, FunctionItem } from '@canteiro/shared/domain';
 import { functions } from '../db/schema/catalogue.js';
-import { resourceRoutes } from '../crud/resource.js';
 import { byName, catalogueResource } from './catalogue.js';
 
 /** /api/functions: a trade of the crews a reporter sees (pedreiro, servente, …). */
@@ -11,5 +10,3 @@ export const functionsResource = catalogueResource<FunctionItem, FunctionInput>(
   schema: functionSchema,
   fileName: { 'pt-BR': 'funcoes', 'en-US': 'functions' },
 });
-
-export const functionsRoutes = resourceRoutes(functionsResource);

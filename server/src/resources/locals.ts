@@ -1,7 +1,6 @@
 import { localSchema } from '@canteiro/shared/domain';
 import type { LocalInput, LocalItem } from '@canteiro/shared/domain';
 import { locals } from '../db/schema/catalogue.js';
-import { resourceRoutes } from '../crud/resource.js';
 import { byName, catalogueResource } from './catalogue.js';
 
 /** /api/locals: a place within an area (a floor). */
@@ -11,5 +10,3 @@ export const localsResource = catalogueResource<LocalItem, LocalInput>('local', 
   schema: localSchema,
   fileName: { 'pt-BR': 'locais', 'en-US': 'locations' },
 });
-
-export const localsRoutes = resourceRoutes(localsResource);

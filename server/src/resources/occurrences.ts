@@ -5,14 +5,13 @@ import { occurrences } from '../db/schema/catalogue.js';
 import { adminOnly, anyWebLevel, declaredAccess } from '../crud/access.js';
 import { textSort } from '../crud/list-query.js';
 import { columnList } from '../crud/reads.js';
-import type { ResourceDefinition } from '../crud/resource.js';
-import { resourceRoutes } from '../crud/resource.js';
+import type { ApiResource } from '../crud/resource.js';
 import { listLabel } from './labels.js';
 import type { OccurrenceItem } from '@canteiro/shared/domain';
 
 /** /api/occurrences: the global list of what a crew may be seen doing; admins manage it. */
 
-export const occurrencesResource: ResourceDefinition<OccurrenceItem, OccurrenceInput> = {
+export const occurrencesResource: ApiResource<OccurrenceItem, OccurrenceInput> = {
   entity: 'occurrence',
   read: {
     table: occurrences,
@@ -63,5 +62,3 @@ export const occurrencesResource: ResourceDefinition<OccurrenceItem, OccurrenceI
     ],
   },
 };
-
-export const occurrencesRoutes = resourceRoutes(occurrencesResource);

@@ -1,7 +1,6 @@
 import { packageSchema } from '@canteiro/shared/domain';
 import type { PackageInput, PackageItem } from '@canteiro/shared/domain';
 import { packages } from '../db/schema/catalogue.js';
-import { resourceRoutes } from '../crud/resource.js';
 import { byName, catalogueResource } from './catalogue.js';
 
 /** /api/packages: a work package of a block; its name repeats only under another block. */
@@ -11,5 +10,3 @@ export const packagesResource = catalogueResource<PackageItem, PackageInput>('pa
   schema: packageSchema,
   fileName: { 'pt-BR': 'pacotes', 'en-US': 'packages' },
 });
-
-export const packagesRoutes = resourceRoutes(packagesResource);

@@ -10,8 +10,7 @@ import { signedInUser } from '../plugins/authentication.js';
 import { adminOnly } from '../crud/access.js';
 import { textSort, valueSort } from '../crud/list-query.js';
 import { columnList, isoTimestamp, findItem } from '../crud/reads.js';
-import type { ResourceDefinition } from '../crud/resource.js';
-import { resourceRoutes } from '../crud/resource.js';
+import type { ApiResource } from '../crud/resource.js';
 import type { SurveyItem } from '@canteiro/shared/domain';
 
 /**
@@ -19,7 +18,7 @@ import type { SurveyItem } from '@canteiro/shared/domain';
  * the mobile app's submission (POST /api/mobile/surveys).
  */
 
-export const surveysResource: ResourceDefinition<SurveyItem, object> = {
+export const surveysResource: ApiResource<SurveyItem, object> = {
   entity: 'survey',
   read: {
     table: surveys,
@@ -63,8 +62,6 @@ export const surveysResource: ResourceDefinition<SurveyItem, object> = {
     ],
   },
 };
-
-export const surveysRoutes = resourceRoutes(surveysResource);
 
 export interface MobileSurveyRoutesOptions extends Record<string, unknown> {
   db: Database;

@@ -16,8 +16,7 @@ import { userAncestorsActive, usersScope } from '../scope.js';
 import type { Caller } from '../scope.js';
 import { textSort, valueSort } from '../crud/list-query.js';
 import { columnList, isoTimestamp } from '../crud/reads.js';
-import type { ResourceDefinition } from '../crud/resource.js';
-import { resourceRoutes } from '../crud/resource.js';
+import type { ApiResource } from '../crud/resource.js';
 import { listLabel } from './labels.js';
 
 /**
@@ -50,7 +49,7 @@ function authorizeUserWrite(caller: Caller, input: UserUpdateInput, id: number |
   if (!grantable.includes(input.permission)) throw new ApiError(403, 'forbidden');
 }
 
-export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
+export const usersResource: ApiResource<UserItem, UserUpdateInput> = {
   entity: 'user',
   read: {
     table: users,
@@ -142,5 +141,3 @@ export const usersResource: ResourceDefinition<UserItem, UserUpdateInput> = {
     ],
   },
 };
-
-export const usersRoutes = resourceRoutes(usersResource);

@@ -5,13 +5,12 @@ import { bases, works } from '../db/schema/organisation.js';
 import { worksScope } from '../scope.js';
 import { textSort, valueSort } from '../crud/list-query.js';
 import { columnList, isoDate, isoTimestamp } from '../crud/reads.js';
-import type { ResourceDefinition } from '../crud/resource.js';
-import { resourceRoutes } from '../crud/resource.js';
+import type { ApiResource } from '../crud/resource.js';
 import type { WorkItem } from '@canteiro/shared/domain';
 
 /** /api/works: a construction site (obra) of a base. */
 
-export const worksResource: ResourceDefinition<WorkItem, WorkInput> = {
+export const worksResource: ApiResource<WorkItem, WorkInput> = {
   entity: 'work',
   read: {
     table: works,
@@ -73,5 +72,3 @@ export const worksResource: ResourceDefinition<WorkItem, WorkInput> = {
     ],
   },
 };
-
-export const worksRoutes = resourceRoutes(worksResource);
