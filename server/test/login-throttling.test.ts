@@ -8,7 +8,7 @@ import type { Database } from '../src/db/connection.js';
 import { loginAttempts } from '../src/db/schema/people.js';
 import { passwordHashing } from '../src/authentication/passwords.js';
 import { MAX_SLOWDOWN_SECONDS, slowdownSeconds } from '../src/authentication/login-attempts.js';
-import { DEVICE_COOKIE } from '../src/routes/authentication.js';
+import { DEVICE_COOKIE } from '../src/authentication/sign-in.js';
 import { Browser, createOrganisation, createUser, openTestDatabase, resetDatabase, startApp } from './helpers.js';
 import type { Organisation } from './helpers.js';
 

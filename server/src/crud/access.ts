@@ -2,7 +2,16 @@ import { HIERARCHY } from '@canteiro/shared/domain';
 import type { Entity } from '@canteiro/shared/domain';
 import type { Caller } from '../scope.js';
 import { reaches } from '../scope.js';
-import type { Access } from './resource.js';
+
+/** Which levels may use each action at all; a level that never may gets 403. */
+export interface Access {
+  read(caller: Caller): boolean;
+  /** Defaults to `read`. */
+  options?(caller: Caller): boolean;
+  create?(caller: Caller): boolean;
+  update?(caller: Caller): boolean;
+  status?(caller: Caller): boolean;
+}
 
 /** Any back-office level; a reporter (mobile only) is not one. */
 export const anyWebLevel = (caller: Caller): boolean => reaches(caller, 'contract');

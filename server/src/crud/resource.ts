@@ -8,6 +8,7 @@ import { ApiError } from '../errors.js';
 import { signedInUser } from '../plugins/authentication.js';
 import type { Caller } from '../scope.js';
 import { declaredAccess } from './access.js';
+import type { Access } from './access.js';
 import { resourceDocs } from './docs.js';
 import type { ExportColumn, ExportFormat } from './export.js';
 import { CONTENT_TYPES, EXPORT_FORMATS, csvStream, xlsxStream } from './export.js';
@@ -24,16 +25,6 @@ import { changeStatus, createItem, runRowAction, updateItem } from './writes.js'
  * ARCHITECTURE.md §4: GET / (list), /options, /export, /:id; POST /; PUT /:id;
  * PATCH /:id/status; POST /:id/<action> for its row actions.
  */
-
-/** Which levels may use each action at all; a level that never may gets 403. */
-export interface Access {
-  read(caller: Caller): boolean;
-  /** Defaults to `read`. */
-  options?(caller: Caller): boolean;
-  create?(caller: Caller): boolean;
-  update?(caller: Caller): boolean;
-  status?(caller: Caller): boolean;
-}
 
 export interface ApiResource<Item, Input extends object> {
   /** The declared entity; its endpoint is the path under /api and the OpenAPI tag (`works`). */

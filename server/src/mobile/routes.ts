@@ -10,7 +10,7 @@ import { signedInUser } from '../plugins/authentication.js';
 import { assertCleanText } from '../plugins/input-text.js';
 import { encode, negotiateCoding } from '../plugins/compression.js';
 import { revokeToken } from '../authentication/tokens.js';
-import { signInHandler } from '../routes/authentication.js';
+import { signInHandler } from '../authentication/sign-in.js';
 import {
   REPORT_BATCH_BODY_LIMIT,
   mobileCatalogueDocs,

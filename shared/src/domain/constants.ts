@@ -49,6 +49,8 @@ export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATC
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH = 100;
+/** How long a search box waits after the last keystroke before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Report ingestion (docs/ingestion.md): rows a batch may carry, and each row's limits. */
 export const MAX_REPORTS_PER_BATCH = 1000;

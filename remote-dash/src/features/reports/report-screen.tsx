@@ -2,14 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@canteiro/shared/domain';
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@canteiro/shared/domain';
 import { ExportButton, Pager, ResourceTable, useResourceList } from '@canteiro/shared/ui';
 import type { ColumnDefinition, ListItem, ListQuery, ResourceDefinition } from '@canteiro/shared/ui';
 import { DashHeader } from '../header/dash-header';
 import { ScreenState } from '../header/screen-states';
 import { useHeaderState } from '../header/header-state';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** One report list (docs/reports.md): its API path, title and columns. */
 export interface ReportDefinition<Item extends ListItem> {

@@ -3,7 +3,7 @@ import { CloseCircleFilled, EditOutlined, PlusOutlined, ReloadOutlined, SearchOu
 import { Alert, Button, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify, themeTokens, toApiError, useSession } from '@canteiro/shared/core';
-import { DEFAULT_PAGE_SIZE, hasPermission } from '@canteiro/shared/domain';
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, hasPermission } from '@canteiro/shared/domain';
 import { ExportButton } from './export-button';
 import { ListFilters } from './list-filters';
 import { Pager } from './pager';
@@ -20,8 +20,6 @@ import { useResourceList } from './use-resource-list';
 import { registerKitTranslations } from './i18n';
 
 registerKitTranslations();
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** A filter's kind in the URL: one of its fixed values, or a record's id. */
 const filterParam = (filter: ListFilterDefinition): UrlParam =>
