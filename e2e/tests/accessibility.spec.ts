@@ -49,10 +49,6 @@ async function audit(page: Page, testInfo: TestInfo, screen: string): Promise<st
   return lines;
 }
 
-// Each test signs in on its own and changes nothing another reads: the file's tests share
-// both workers (alone it kept one busy for 10 of the suite's 12.5 minutes).
-test.describe.configure({ mode: 'parallel' });
-
 /** The failure message lists every violation of the test's screens, one per line. */
 function expectNone(report: string[]): void {
   expect(report, `axe found on these screens:\n${report.join('\n')}`).toEqual([]);
