@@ -27,7 +27,7 @@ import { migrateFromScratch, openDatabase, selectRows } from '../src/db/connecti
 import { loadConfig } from '../src/config.js';
 import { copyRows } from '../src/db/copy.js';
 import { ACTIVITY_COLUMNS } from '../src/demo/reports/generate.js';
-import { siteClock } from '../src/demo/reports/site-clock.js';
+import { siteClock } from '../src/site-clock.js';
 import { insertDemoData } from '../src/demo/seed.js';
 import { freePort, median, repository, startServer, stopServer, table } from './support.js';
 import { summariseProfile } from './profile-summary.js';

@@ -11,7 +11,7 @@ import { referenceRup, scaledCatalogue } from '../src/demo/catalogue-data.js';
 import { FUNCTION_SHARES } from '../src/demo/reports/model.js';
 import { generateReports, reportWindow } from '../src/demo/reports/generate.js';
 import { loadOccurrences, loadPlans, writeReports } from '../src/demo/reports/write.js';
-import { siteClock, zonedInstant } from '../src/demo/reports/site-clock.js';
+import { siteClock, zonedInstant } from '../src/site-clock.js';
 import { openTestDatabase } from './helpers.js';
 
 /**

@@ -35,7 +35,7 @@ import {
   uuidV7,
   weightedIndex,
 } from './random.js';
-import { siteClock, zonedInstant } from './site-clock.js';
+import { siteClock, zonedInstant } from '../../site-clock.js';
 
 /**
  * The report generator (DOMAIN.md §4): reporters walk each contract every reporting period,
