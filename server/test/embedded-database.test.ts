@@ -13,6 +13,7 @@ import type { PgliteClient } from '../src/db/pglite.js';
 import { bases } from '../src/db/schema/organisation.js';
 import { userPictures, users } from '../src/db/schema/people.js';
 import { startApp } from './helpers.js';
+import { longestStall } from './event-loop.js';
 
 /**
  * The embedded database runs in a worker thread (docs/embedded-database.md): the server's
@@ -24,23 +25,6 @@ const embedded = (dataDir = 'memory://') => openDatabase({ databaseUrl: null, da
 /** The worker behind an embedded database (drizzle keeps its client as `$client`). */
 const threadOf = (orm: Orm) => (orm as unknown as { $client: PgliteClient }).$client.thread;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The longest the event loop went without running a 10 ms timer while `work` ran. */
-async function longestStall(work: Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 10);
-  try {
-    await work;
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(longest, performance.now() - last);
-}
 
 /** The driver's error behind drizzle's wrapper. */
 const driverError = (error: unknown) => ((error as { cause?: unknown }).cause ?? error) as Record<string, unknown>;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DASHBOARD_NAMES, REPORT_KINDS } from '@canteiro/shared/domain';
+import { DASHBOARD_NAMES, ENTITIES, HIERARCHY, REPORT_KINDS } from '@canteiro/shared/domain';
 import type { Locale } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { selectRows } from '../src/db/connection.js';
@@ -53,22 +53,8 @@ const TRICKY = [
 /** What the API refuses (400 invalid_text), and what an old row may still hold. */
 const HOSTILE = ['\uFFFE', '\uFFFF', '\u0001', '\u0008', '\u000B', '\u000C', '\u001F'];
 
-const RESOURCES = [
-  'bases',
-  'works',
-  'contracts',
-  'occurrences',
-  'users',
-  'surveys',
-  'disciplines',
-  'areas',
-  'locals',
-  'blocks',
-  'packages',
-  'activities',
-  'functions',
-  'equipment',
-] as const;
+/** Every list of the hierarchy, by its endpoint (resources/registry.ts registers the same). */
+const RESOURCES = ENTITIES.map((entity) => HIERARCHY[entity].endpoint);
 const LOCALES: Locale[] = ['pt-BR', 'en-US'];
 /** LibreOffice's language ids, for its CSV import (pt-BR reads a decimal comma). */
 const LANGUAGE_ID: Record<Locale, number> = { 'pt-BR': 1046, 'en-US': 1033 };

@@ -10,7 +10,7 @@ import {
   statusSchema,
 } from '@canteiro/shared/domain';
 import type { JsonSchema } from '../openapi/json-schema.js';
-import { ID_PARAM, XLSX, operation } from '../openapi/operation.js';
+import { ID_PARAM, XLSX, capital, operation, pascal } from '../openapi/operation.js';
 import type { ListShape } from './list-query.js';
 import type { RowAction } from './writes.js';
 
@@ -43,14 +43,6 @@ function filterParameters({ filters = {} }: ListShape): Record<string, JsonSchem
     ]),
   );
 }
-
-const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
-/** `activity-report` → `ActivityReport`. */
-const pascal = (words: string) =>
-  words
-    .split(/[^A-Za-z0-9]+/)
-    .map(capital)
-    .join('');
 
 export interface ResourceDocsOptions {
   /** The path under /api and the OpenAPI tag (`works`). */

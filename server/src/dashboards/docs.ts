@@ -2,7 +2,7 @@ import type { FastifySchema } from 'fastify';
 import { DASHBOARD_SCHEMAS, dashboardPeriodSchema } from '@canteiro/shared/domain';
 import type { DashboardName, ReportKind } from '@canteiro/shared/domain';
 import { EXPORT_FILES } from '../crud/docs.js';
-import { operation } from '../openapi/operation.js';
+import { operation, pascal } from '../openapi/operation.js';
 import { filterProperties } from '../reports/docs.js';
 
 /**
@@ -11,8 +11,6 @@ import { filterProperties } from '../reports/docs.js';
  */
 
 const tags = ['dashboards'];
-const camel = (name: string) => name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
-const pascal = (name: string) => camel(name)[0]!.toUpperCase() + camel(name).slice(1);
 const refusals = {
   400: 'validation_failed, with a code per parameter (contract required; from_after_to, from_time_after_to_time, invalid_value).',
   403: 'forbidden: a reporter never reads dashboards.',

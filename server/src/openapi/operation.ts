@@ -10,6 +10,17 @@ import { answerSchema, bodySchema } from './json-schema.js';
  * every operation by the docs plugin from the route's configuration (plugins/docs.ts).
  */
 
+/** `Activity` of `activity`. */
+export const capital = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** `project-health`, `/api/works/{id}` → `ProjectHealth`, `ApiWorksId`: the words of an operationId. */
+export const pascal = (words: string): string =>
+  words
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map(capital)
+    .join('');
+
 /** The XLSX media type. */
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

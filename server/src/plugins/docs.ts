@@ -9,7 +9,7 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@canteiro/shared/domain';
-import { errorAnswer } from '../openapi/operation.js';
+import { errorAnswer, pascal } from '../openapi/operation.js';
 import { appWide } from './app-wide.js';
 
 /**
@@ -61,13 +61,8 @@ function securityOf(route: RouteOptions, method: string): Record<string, string[
 }
 
 /** `GET /api/works/{id}/status` → `getWorksIdStatus`, for a route that names none. */
-function derivedOperationId(method: string, url: string): string {
-  const words = url
-    .split(/[^A-Za-z0-9]+/)
-    .filter((word) => word && word !== 'api')
-    .map((word) => word[0]!.toUpperCase() + word.slice(1));
-  return method.toLowerCase() + words.join('');
-}
+const derivedOperationId = (method: string, url: string): string =>
+  method.toLowerCase() + pascal(url.replace(/^\/api\//, '/'));
 
 type Schema = Record<string, unknown> & { response?: Record<string, Record<string, unknown>> };
 

@@ -12,6 +12,7 @@ import { resourceDocs } from '../crud/docs.js';
 import type { ListShape } from '../crud/list-query.js';
 import type { JsonSchema } from '../openapi/json-schema.js';
 import { bodySchema } from '../openapi/json-schema.js';
+import { pascal } from '../openapi/operation.js';
 import { appliesTo } from './filters.js';
 
 /**
@@ -77,11 +78,11 @@ export function reportDocs(kind: ReportKind, shape: ListShape): { list: FastifyS
   return {
     list: {
       ...withFilters(docs.list!, kind, `List ${kind} reports of a contract, filtered (site clock)`),
-      operationId: `list${kind[0]!.toUpperCase()}${kind.slice(1)}Reports`,
+      operationId: `list${pascal(kind)}Reports`,
     },
     export: {
       ...withFilters(docs.export!, kind, `Every ${kind} report matching the filters, as a CSV or XLSX download`),
-      operationId: `export${kind[0]!.toUpperCase()}${kind.slice(1)}Reports`,
+      operationId: `export${pascal(kind)}Reports`,
     },
   };
 }
