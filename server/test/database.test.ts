@@ -1,6 +1,8 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { Database } from '../src/db/connection.js';
 import { selectRows } from '../src/db/connection.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
@@ -40,6 +42,74 @@ async function refused(write: Promise<unknown>, constraint: string): Promise<voi
     return true;
   });
 }
+
+describe('statements', () => {
+  test('a SELECT is prepared once per connection, unless it asks to be planned on every run', async () => {
+    // Distinct texts, so nothing an earlier test ran is mistaken for them.
+    const marker = `m${Date.now()}`;
+    const kept = sql`select ${bases.id} as ${sql.identifier(`${marker}_kept`)} from ${bases} where ${bases.id} = ${1}`;
+    const planned = sql`select ${bases.id} as ${sql.identifier(`${marker}_planned`)} from ${bases} where ${bases.id} = ${1}`;
+    // One transaction: one connection, whose prepared statements pg_prepared_statements lists.
+    const statements = await db.orm.transaction(async (tx) => {
+      for (let run = 0; run < 3; run += 1) {
+        await selectRows(tx, kept);
+        await selectRows(tx, planned, { prepare: false });
+      }
+      return selectRows<{ statement: string }>(tx, sql`select statement from pg_prepared_statements`);
+    });
+    const texts = statements.map((row) => row.statement).join('\n');
+    assert.match(texts, new RegExp(`${marker}_kept`));
+    assert.doesNotMatch(texts, new RegExp(`${marker}_planned`));
+  });
+});
+
+describe('values reach the database unchanged', () => {
+  // On PGlite a prepared SELECT runs as `EXECUTE name('…', …)` with each value quoted by hand
+  // (db/pglite-engine.ts); on PostgreSQL the driver binds them. Either way, what comes back
+  // is what went in, whatever the text holds (quotes, backslashes, `$1`, newlines, any script).
+  const text = fc.string({ unit: 'binary', maxLength: 40 }).filter((value) => !value.includes('\0'));
+  const roundTrip = <Row>(query: SQL) =>
+    // Inside a transaction: a single session on either database, so the PREPAREd path is the one taken.
+    db.orm.transaction((tx) => selectRows<Row>(tx, query));
+
+  test('text, two values at once and in either order', async () => {
+    await fc.assert(
+      fc.asyncProperty(text, text, async (first, second) => {
+        const [row] = await roundTrip<{ a: string; b: string; both: string }>(
+          sql`select ${first}::text as a, ${second}::text as b, ${first}::text || ${second}::text as both`,
+        );
+        assert.deepEqual(row, { a: first, b: second, both: first + second });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  test('numbers and booleans, as the columns they fill', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        fc.boolean(),
+        async (real, integer, flag) => {
+          const [row] = await roundTrip<{ real: number; integer: number; flag: boolean }>(
+            sql`select ${real}::float8 as real, ${integer}::int8 as integer, ${flag}::boolean as flag`,
+          );
+          assert.deepEqual(row, { real: real === 0 ? 0 : real, integer, flag });
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  test('a value is never read as SQL', async () => {
+    const before = await selectRows<{ count: number }>(db.orm, sql`select count(*)::int as count from ${bases}`);
+    for (const attack of ["'); delete from bases; --", "' or '1'='1", "\\'; drop table bases; --", '$1', "''"]) {
+      const [row] = await roundTrip<{ value: string }>(sql`select ${attack}::text as value`);
+      assert.equal(row?.value, attack);
+    }
+    assert.deepEqual(await selectRows(db.orm, sql`select count(*)::int as count from ${bases}`), before);
+  });
+});
 
 describe('the schema', () => {
   test('numbers come back as numbers on either database', async () => {

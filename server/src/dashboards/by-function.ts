@@ -2,17 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { ByFunctionDashboard, TopOccurrence } from '@canteiro/shared/domain';
 import { functions, occurrences } from '../db/schema/catalogue.js';
 import { activityReports } from '../db/schema/reports.js';
-import type { ClassRow, DashboardContext } from './context.js';
-import {
-  classColumns,
-  classTotals,
-  figureRows,
-  functionFacts,
-  jsonRows,
-  localTimesCount,
-  meta,
-  rankOrder,
-} from './context.js';
+import type { DashboardContext } from './context.js';
+import type { ClassRow } from './fragments.js';
+import { figureRows, meta } from './context.js';
+import { classColumns, classTotals, functionFacts, jsonRows, localTimesCount, rankOrder } from './fragments.js';
 
 /**
  * By function (DOMAIN.md §3): total HH, people and registers, average people per local

@@ -4,7 +4,8 @@ import type { EquipmentDashboard, EquipmentUtilization } from '@canteiro/shared/
 import { equipment } from '../db/schema/catalogue.js';
 import { equipmentReports } from '../db/schema/reports.js';
 import type { DashboardContext } from './context.js';
-import { figureRows, jsonRows, meta } from './context.js';
+import { figureRows, meta } from './context.js';
+import { jsonRows } from './fragments.js';
 
 /**
  * Equipment (DOMAIN.md §3): per item, its working / idle / down observations and its

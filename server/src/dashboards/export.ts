@@ -33,8 +33,9 @@ import { contracts } from '../db/schema/organisation.js';
 import type { Cell, ExportFormat, ExportSheet } from '../crud/export.js';
 import { DATE_FORMAT, csvBlocks, xlsxSheets } from '../crud/export.js';
 import { appliesTo } from '../reports/filters.js';
-import type { CatalogueTable, DashboardContext } from './context.js';
-import { catalogueName } from './context.js';
+import type { DashboardContext } from './context.js';
+import type { CatalogueTable } from './fragments.js';
+import { catalogueName } from './fragments.js';
 
 /**
  * `GET /api/dashboards/<name>/export` (docs/dashboards.md, "Export"): exactly the tables the

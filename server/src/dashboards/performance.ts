@@ -10,7 +10,8 @@ import { activities, locals, packages } from '../db/schema/catalogue.js';
 import { quantityReports } from '../db/schema/reports.js';
 import { activityStatus } from '../resources/activities.js';
 import type { DashboardContext } from './context.js';
-import { catalogueName, classFacts, figureRows, jsonRows, meta } from './context.js';
+import { figureRows, meta } from './context.js';
+import { catalogueName, classFacts, jsonRows } from './fragments.js';
 
 /**
  * Performance (DOMAIN.md §3). Per activity: HH of its activity rows and what its quantity

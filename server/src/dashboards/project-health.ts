@@ -2,18 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { NamedClassTotals, ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
-import type { CatalogueTable, ClassRow, DashboardContext } from './context.js';
+import type { DashboardContext } from './context.js';
+import type { CatalogueTable, ClassRow } from './fragments.js';
+import { figureRows, meta } from './context.js';
 import {
   catalogueName,
   classFacts,
   classTotals,
-  figureRows,
   jsonRows,
-  meta,
   rankOrder,
   summedClassColumns,
   walkRows,
-} from './context.js';
+} from './fragments.js';
 
 /** Truncation unit of each range type (validated by the shared picklist). */
 const BUCKETS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { RoutineDashboard } from '@canteiro/shared/domain';
-import type { ClassRow, DashboardContext } from './context.js';
-import { classColumns, classTotals, figureRows, hourFacts, jsonRows, meta } from './context.js';
+import type { DashboardContext } from './context.js';
+import type { ClassRow } from './fragments.js';
+import { figureRows, meta } from './context.js';
+import { classColumns, classTotals, hourFacts, jsonRows } from './fragments.js';
 
 /**
  * Routine (DOMAIN.md §3): total HH and HH by class per hour of the site's day. One pass: the

@@ -5,7 +5,7 @@ import type { Query } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgDatabase, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import type { Config, DatabaseTuning } from '../config.js';
-import { errorCode, migrationsFolder } from './driver.js';
+import { errorCode, migrationsFolder, planPerCall } from './driver.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 
@@ -124,12 +124,22 @@ export async function truncateAll(orm: Orm): Promise<void> {
   if (names.length > 0) await orm.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
 }
 
-/** Rows of a raw SQL query; both drivers answer `{ rows }`, which the shared type cannot say. */
-export async function selectRows<Row>(orm: Orm, query: SQL): Promise<Row[]> {
+/**
+ * Rows of a raw SQL query; both drivers answer `{ rows }`, which the shared type cannot say.
+ * A SELECT is prepared once per connection (postgres.ts, pglite-engine.ts) unless `prepare`
+ * is false: then PostgreSQL plans it for its values on every run.
+ */
+export async function selectRows<Row>(
+  orm: Orm,
+  query: SQL,
+  { prepare = true }: { prepare?: boolean } = {},
+): Promise<Row[]> {
   // What orm.execute does, with the text built by buildQuery (its cache) instead of drizzle.
   // `session` is drizzle's (marked internal): the same object orm.execute goes through.
   const { session } = orm as unknown as { session: PgSession };
-  const prepared = session.prepareQuery(buildQuery(query), undefined, undefined, false);
+  const built = buildQuery(query);
+  if (!prepare) planPerCall(built.sql);
+  const prepared = session.prepareQuery(built, undefined, undefined, false);
   const result = (await prepared.execute()) as unknown as { rows: Row[] };
   return result.rows;
 }

@@ -19,6 +19,24 @@ export const toNumber = (value: string): number => Number(value);
 export const MAX_PREPARED_PER_CONNECTION = 1000;
 
 /**
+ * Statement texts asked never to be prepared (`selectRows(…, { prepare: false })`): PostgreSQL
+ * plans them for their values on every run. Both drivers look here before naming a SELECT
+ * (postgres.ts, pglite.ts). Bounded: past the cap the oldest text leaves (a text is added
+ * again, synchronously, before each run of it).
+ */
+const plannedPerCall = new Set<string>();
+const MAX_PLANNED_PER_CALL = 5000;
+
+export function planPerCall(text: string): void {
+  if (plannedPerCall.has(text)) return;
+  if (plannedPerCall.size >= MAX_PLANNED_PER_CALL)
+    plannedPerCall.delete(plannedPerCall.values().next().value as string);
+  plannedPerCall.add(text);
+}
+
+export const isPlannedPerCall = (text: string): boolean => plannedPerCall.has(text);
+
+/**
  * The SQLSTATE of a database error (`code`), whichever driver raised it, also when drizzle
  * wrapped it (DrizzleQueryError keeps the driver's error as its `cause`).
  */

@@ -29,13 +29,16 @@ const DRIZZLE_TEXT_TYPES = [
   1231,
 ];
 
+/** PGlite's options, and `prepare: false` for a statement planned for its values on every run. */
+export type EngineQueryOptions = QueryOptions & { prepare?: boolean };
+
 /** What a statement runs on: the instance, or one of its transactions. */
 export type Target = Pick<Transaction, 'query' | 'exec'>;
 
 export interface Engine {
   pg: PGlite;
   /** Runs a statement as drizzle would, SELECTs prepared once (runPrepared). */
-  query(target: Target, text: string, params: unknown[], options: QueryOptions): Promise<Results>;
+  query(target: Target, text: string, params: unknown[], options: EngineQueryOptions): Promise<Results>;
 }
 
 /**
@@ -99,9 +102,9 @@ async function runPrepared(
   statements: PreparedStatements,
   text: string,
   params: unknown[],
-  options: QueryOptions,
+  options: EngineQueryOptions,
 ): Promise<unknown> {
-  if (options.blob || !/^\s*(select|with)\b/i.test(text)) return null;
+  if (options.prepare === false || options.blob || !/^\s*(select|with)\b/i.test(text)) return null;
   const values = params.map(literal);
   if (values.some((value) => value === null)) return null;
   const name = `q${createHash('sha1').update(text).digest('hex')}`;

@@ -17,6 +17,8 @@ export type Request = Sent &
         rowMode: RowMode | undefined;
         /** COPY … FROM '/dev/blob': the blob's bytes, transferred. */
         blob: ArrayBuffer | undefined;
+        /** False: planned for its values on every run, never PREPAREd (db/driver.ts planPerCall). */
+        prepare: boolean;
       }
     | { id: number; op: 'exec'; tx: number | null; text: string; rowMode: RowMode | undefined }
     | { id: number; op: 'begin' | 'commit' | 'rollback'; tx: number }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './connection.js';
-import { migrationsFolder } from './driver.js';
+import { isPlannedPerCall, migrationsFolder } from './driver.js';
 import { PgliteThread } from './pglite-thread.js';
 
 /**
@@ -29,7 +29,15 @@ export class PgliteClient {
   query(text: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
     const send = (blob: ArrayBuffer | undefined) =>
       this.thread.call(
-        { op: 'query', tx: this.tx?.id ?? null, text, params: params ?? [], rowMode: options?.rowMode, blob },
+        {
+          op: 'query',
+          tx: this.tx?.id ?? null,
+          text,
+          params: params ?? [],
+          rowMode: options?.rowMode,
+          blob,
+          prepare: !isPlannedPerCall(text),
+        },
         blob ? [blob] : [],
         this.tx?.generation,
       ) as Promise<Results>;

@@ -15,6 +15,7 @@ import {
   isDatabaseUnavailable,
   migrationsFolder,
   toNumber,
+  isPlannedPerCall,
 } from './driver.js';
 
 /**
@@ -290,7 +291,8 @@ function statementConfig(config: unknown, prepared: Set<string> | null): unknown
     const { name: _dropped, ...unnamed } = config as QueryConfig & Record<string, unknown>;
     return unnamed;
   }
-  if (name !== undefined || typeof text !== 'string' || !/^\s*(select|with)\b/i.test(text)) return config;
+  if (name !== undefined || typeof text !== 'string' || !/^\s*(select|with)\b/i.test(text) || isPlannedPerCall(text))
+    return config;
   const digest = `q${createHash('sha1').update(text).digest('base64url')}`;
   if (!prepared.has(digest)) {
     if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return config;

@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { CONFIDENCE_SAMPLE } from '@canteiro/shared/domain';
+import type { ClassTotals } from '@canteiro/shared/domain';
+import {
+  activityDaily,
+  activityDailyClasses,
+  activityDailyFunctions,
+  activityDailyLocalTimes,
+  activityHourly,
+  activityWalks,
+} from '../db/schema/dashboards.js';
+import { activityReports } from '../db/schema/reports.js';
+import type { areas, functions, locals } from '../db/schema/catalogue.js';
+import { activities, blocks, occurrences, packages } from '../db/schema/catalogue.js';
+import type { DashboardContext } from './context.js';
+
+/**
+ * The SQL the dashboards are written in: the filtered facts as CTE bodies, each from the
+ * coarsest relation that answers the filters (the choice is rollups.ts's), and the columns
+ * every dashboard computes its class figures with.
+ */
+
+/**
+ * The filtered activity rows with their occurrence's class (`c`), as a CTE body: every
+ * activity dashboard reads `facts`.
+ */
+export const activityFacts = (context: DashboardContext): SQL =>
+  sql`select ${activityReports.reportTime} as report_time, ${activityReports.localDate} as local_date,
+      ${activityReports.localMinute} as local_minute, ${activityReports.localWeekday} as local_weekday,
+      ${activityReports.userId} as user_id, ${activityReports.packageId} as package_id,
+      ${activityReports.localId} as local_id, ${activityReports.activityId} as activity_id,
+      ${activityReports.functionId} as function_id, ${activityReports.occurrenceId} as occurrence_id,
+      ${activityReports.quantity} as quantity, 1 as rows, ${occurrences.classification} as c
+    from ${activityReports} join ${occurrences} on ${occurrences.id} = ${activityReports.occurrenceId}
+    where ${context.activity}`;
+
+/**
+ * The filtered activity rows folded by site day, as a CTE body with the columns of
+ * {@link activityFacts} that survive the folding (`rows` = report rows of each line): from the
+ * daily rollup when it can answer the filters, otherwise from the rows. Sum `quantity` and
+ * `rows`, never count.
+ */
+export const dailyFacts = (context: DashboardContext): SQL =>
+  context.daily === null
+    ? activityFacts(context)
+    : sql`select r.local_date, r.local_weekday, r.package_id, r.local_id, r.activity_id, r.function_id,
+        r.occurrence_id, r.quantity, r.registers as rows, ${occurrences.classification} as c
+      from (select * from ${activityDaily} as ${sql.identifier('activity_reports')} where ${context.daily}) r
+        join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
+
+/**
+ * The filtered activity rows by site day, package, local, activity and function with the
+ * workers of each class apart (`va`, `hw`, `ew`), their sum (`quantity`) and the report rows
+ * (`rows`), as a CTE body: from activity_daily_classes when it answers the filters, otherwise
+ * {@link dailyFacts} with each line's workers put in its class's column. Sum every column.
+ */
+export const classFacts = (context: DashboardContext): SQL =>
+  context.classes === null
+    ? sql`select local_date, local_weekday, package_id, local_id, activity_id, function_id,
+        case when c = 'value_adding' then quantity else 0 end as va,
+        case when c = 'hidden_waste' then quantity else 0 end as hw,
+        case when c = 'evident_waste' then quantity else 0 end as ew, quantity, rows
+      from (${dailyFacts(context)}) f`
+    : sql`select local_date, local_weekday, package_id, local_id, activity_id, function_id,
+        value_adding as va, hidden_waste as hw, evident_waste as ew, quantity, registers as rows
+      from ${activityDailyClasses} as ${sql.identifier('activity_reports')} where ${context.classes}`;
+
+/**
+ * The filtered activity rows as (function, occurrence, class, workers, rows) lines: from
+ * activity_daily_functions when it answers the filters, else from activity_hourly (a window
+ * of whole hours), otherwise {@link dailyFacts}.
+ */
+export function functionFacts(context: DashboardContext): SQL {
+  const [table, where] =
+    context.functions !== null
+      ? [activityDailyFunctions, context.functions]
+      : context.hourly !== null
+        ? [activityHourly, context.hourly]
+        : [null, null];
+  if (table === null) return sql`select function_id, occurrence_id, c, quantity, rows from (${dailyFacts(context)}) f`;
+  return sql`select r.function_id, r.occurrence_id, ${occurrences.classification} as c, r.quantity, r.registers as rows
+    from (select * from ${table} as ${sql.identifier('activity_reports')} where ${where}) r
+      join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
+}
+
+/**
+ * The filtered activity rows by hour of the site day with their class, as a CTE body
+ * (`hour`, `c`, `quantity`, `rows`): from activity_hourly when it answers the filters,
+ * otherwise from the rows.
+ */
+export const hourFacts = (context: DashboardContext): SQL =>
+  context.hourly === null
+    ? sql`select (local_minute / 60)::int as hour, c, quantity, 1 as rows from (${activityFacts(context)}) f`
+    : sql`select (r.local_minute / 60)::int as hour, ${occurrences.classification} as c, r.quantity, r.registers as rows
+      from (select * from ${activityHourly} as ${sql.identifier('activity_reports')} where ${context.hourly}) r
+        join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
+
+/** The distinct (report time, local) pairs under the filters, from activity_daily_local_times; null when it cannot answer. */
+export const localTimesCount = (context: DashboardContext): SQL | null =>
+  context.localTimes === null
+    ? null
+    : sql`(select sum(report_times) from ${activityDailyLocalTimes} as ${sql.identifier('activity_reports')}
+        where ${context.localTimes})`;
+
+/**
+ * The columns of {@link ClassTotals} from a row of class sums (`va`, `hw`, `ew`, `quantity`,
+ * `rows`, null over no rows): the same figures {@link classColumns} aggregates.
+ */
+export function summedClassColumns(context: DashboardContext): SQL {
+  const hours = sql`cast(${context.hours} as float8)`;
+  const workers = (column: string) => sql`coalesce(${sql.identifier(column)}, 0)::float8`;
+  const index = (column: string) => sql`${workers(column)} / nullif(quantity, 0)::float8`;
+  return sql`${workers('va')} * ${hours} as va_hh, ${workers('hw')} * ${hours} as hw_hh,
+    ${workers('ew')} * ${hours} as ew_hh, ${workers('quantity')} * ${hours} as total_hh,
+    ${index('va')} as va_index, ${index('hw')} as hw_index, ${index('ew')} as ew_index,
+    coalesce(quantity, 0)::int as workers, coalesce(rows, 0)::int as registers,
+    coalesce(quantity, 0) < ${CONFIDENCE_SAMPLE} as low_confidence`;
+}
+
+/** The walks under the filters' days, time window and weekdays (compliance). */
+export const walkRows = (context: DashboardContext): SQL =>
+  sql`select * from ${activityWalks} as ${sql.identifier('activity_reports')} where ${context.walks}`;
+
+const workersOf = (classification: string): SQL => sql`coalesce(sum(quantity) filter (where c = ${classification}), 0)`;
+
+/**
+ * The aggregate columns of {@link ClassTotals} over `facts`, or over a pre-aggregated relation
+ * whose `quantity` is already a sum and whose rows stand for `registers` report rows: HH =
+ * workers × hours; an index is the class's workers over all workers (the hours cancel), null
+ * without workers.
+ */
+export function classColumns(context: DashboardContext, registers: SQL = sql`count(*)`): SQL {
+  const hours = sql`cast(${context.hours} as float8)`;
+  const index = (classification: string) =>
+    sql`(${workersOf(classification)})::float8 / nullif(sum(quantity), 0)::float8`;
+  return sql`(${workersOf('value_adding')})::float8 * ${hours} as va_hh,
+    (${workersOf('hidden_waste')})::float8 * ${hours} as hw_hh,
+    (${workersOf('evident_waste')})::float8 * ${hours} as ew_hh,
+    coalesce(sum(quantity), 0)::float8 * ${hours} as total_hh,
+    ${index('value_adding')} as va_index, ${index('hidden_waste')} as hw_index, ${index('evident_waste')} as ew_index,
+    coalesce(sum(quantity), 0)::int as workers, coalesce(${registers}, 0)::int as registers,
+    coalesce(sum(quantity), 0) < ${CONFIDENCE_SAMPLE} as low_confidence`;
+}
+
+/** `[…]` of `select` rows as JSON, in `order`: one column of a one-row answer. */
+export const jsonRows = (select: SQL, order: SQL): SQL =>
+  sql`(select coalesce(json_agg(t order by ${order}), '[]'::json) from (${select}) t)`;
+
+export interface ClassRow {
+  va_hh: number;
+  hw_hh: number;
+  ew_hh: number;
+  total_hh: number;
+  va_index: number | null;
+  hw_index: number | null;
+  ew_index: number | null;
+  workers: number;
+  registers: number;
+  low_confidence: boolean;
+}
+
+export const classTotals = (row: ClassRow): ClassTotals => ({
+  hh: { valueAdding: row.va_hh, hiddenWaste: row.hw_hh, evidentWaste: row.ew_hh, total: row.total_hh },
+  index: { valueAdding: row.va_index, hiddenWaste: row.hw_index, evidentWaste: row.ew_index },
+  workers: row.workers,
+  registers: row.registers,
+  lowConfidence: row.low_confidence,
+});
+
+/** Ranked lists: value-adding index first, then HH, then id, so equal figures keep one order. */
+export const rankOrder = sql`va_index desc nulls last, total_hh desc, id`;
+
+/** The catalogue tables a dashboard names rows of (each of one contract). */
+export type CatalogueTable =
+  typeof packages | typeof locals | typeof areas | typeof blocks | typeof functions | typeof activities;
+
+/**
+ * How a dashboard names a catalogue row, the table joined under its own name. A package's
+ * name is unique only within its block ("Armação" on every floor of the demo), and an
+ * activity's within its package, so both carry their block's name ("Armação — Pavimento tipo
+ * A1"): a rank or a chart of bare names lists indistinguishable rows.
+ */
+export function catalogueName(table: CatalogueTable): SQL {
+  if (table !== packages && table !== activities) return sql`${table.name}`;
+  const blockId = table === packages ? packages.blockId : activities.blockId;
+  return sql`${table.name} || ' — ' || coalesce((select ${blocks.name} from ${blocks} where ${blocks.id} = ${blockId}), '')`;
+}
