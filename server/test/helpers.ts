@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import { buildApp } from '../src/app.js';
 import { answerCheck, violations } from './contract.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
-import { migrateFromScratch, openDatabase, truncateAll } from '../src/db/connection.js';
+import { openDatabase, truncateAll } from '../src/db/connection.js';
 import { migrationsFolder } from '../src/db/driver.js';
 import type { Database } from '../src/db/connection.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
@@ -31,8 +32,9 @@ import { users } from '../src/db/schema/people.js';
 import { passwordHashing } from '../src/authentication/passwords.js';
 
 /**
- * Test harness: one database per test file (PGlite in memory, or the PostgreSQL of
- * TEST_DATABASE_URL), emptied before each test; one app per test, driven by app.inject.
+ * Test harness: one database per test file (PGlite in memory, or a PostgreSQL database of
+ * its own beside TEST_DATABASE_URL's), emptied before each test; one app per test, driven by
+ * app.inject.
  */
 
 export const PASSWORD = 'demo1234';
@@ -58,16 +60,68 @@ export async function openTestDatabase(): Promise<Database> {
       pgliteLoad: await pgliteTemplate(),
     });
   }
-  const db = await openDatabase({ databaseUrl: url, databaseReadUrl: null, dataDir: 'memory://' });
-  try {
-    // A test database starts from nothing, so the committed migrations are what is tested.
-    await migrateFromScratch(db);
-    return db;
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  // This file's own database, a copy of the migrated template (fileDatabase, below).
+  return openDatabase({ databaseUrl: url, databaseReadUrl: null, dataDir: 'memory://' });
 }
+
+/** The committed migrations (names and contents) and PGlite's version, as one digest: a template's name. */
+function migrationsDigest(): string {
+  const digest = createHash('sha256').update(PGLITE_VERSION);
+  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const file = path.join(migrationsFolder, name);
+    if (statSync(file).isFile()) digest.update(name).update(readFileSync(file));
+  }
+  return digest.digest('hex').slice(0, 16);
+}
+
+/**
+ * On PostgreSQL each test file gets a database of its own, `<TEST_DATABASE_URL's>_<file>`,
+ * copied (CREATE DATABASE … TEMPLATE) from one the committed migrations were applied to once
+ * per migrations digest: no file migrates, and files can run side by side (docs/testing.md).
+ * The role needs CREATEDB (.ci/run grants it). Every connection of the file — the harness's,
+ * a node it starts, a relay it puts in front — reaches that database through
+ * TEST_DATABASE_URL, which is set to it here, before any test file reads it.
+ */
+async function fileDatabase(baseUrl: string): Promise<string> {
+  const base = new URL(baseUrl);
+  const baseName = decodeURIComponent(base.pathname.slice(1));
+  const file = path.basename(process.argv[1] ?? 'test', '.test.ts').replace(/[^a-z0-9]+/gi, '_').toLowerCase();
+  const own = `${baseName}_${file}`.slice(0, 63);
+  const template = `${baseName}_template_${migrationsDigest()}`.slice(0, 63);
+  const urlOf = (name: string) => Object.assign(new URL(base), { pathname: `/${encodeURIComponent(name)}` }).href;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  try {
+    // One maker at a time: files starting together wait for the first one's template.
+    await admin.query(`select pg_advisory_lock(hashtext('canteiro test template'))`);
+    const exists = await admin.query(`select 1 from pg_database where datname = $1`, [template]);
+    if (exists.rowCount === 0) {
+      const partial = `${template}_partial`.slice(0, 63);
+      await admin.query(`drop database if exists ${quoted(partial)} with (force)`);
+      await admin.query(`create database ${quoted(partial)}`);
+      const db = await openDatabase({ databaseUrl: urlOf(partial), databaseReadUrl: null, dataDir: 'memory://' });
+      await db.migrate().finally(() => db.close());
+      await admin.query(`alter database ${quoted(partial)} rename to ${quoted(template)}`);
+      // Templates of older migrations are of no more use.
+      const stale = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1 and datname <> $2`,
+        [`${baseName}_template_%`, template],
+      );
+      for (const { datname } of stale.rows) await admin.query(`drop database if exists ${quoted(datname)} with (force)`);
+    }
+    await admin.query(`drop database if exists ${quoted(own)} with (force)`);
+    await admin.query(`create database ${quoted(own)} template ${quoted(template)}`);
+  } finally {
+    await admin.query(`select pg_advisory_unlock_all()`).catch(() => undefined);
+    await admin.end();
+  }
+  return urlOf(own);
+}
+
+if (process.env.TEST_DATABASE_URL?.trim())
+  process.env.TEST_DATABASE_URL = await fileDatabase(process.env.TEST_DATABASE_URL.trim());
 
 /**
  * The committed migrations applied to an empty PGlite once per machine, as a dump each test
@@ -76,13 +130,7 @@ export async function openTestDatabase(): Promise<Database> {
  * PGlite's version, so a new migration makes a new template.
  */
 async function pgliteTemplate(): Promise<string> {
-  const digest = createHash('sha256').update(PGLITE_VERSION);
-
-  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const file = path.join(migrationsFolder, name);
-    if (statSync(file).isFile()) digest.update(name).update(readFileSync(file));
-  }
-  const template = path.join(tmpdir(), `canteiro-test-template-${digest.digest('hex').slice(0, 16)}.tar`);
+  const template = path.join(tmpdir(), `canteiro-test-template-${migrationsDigest()}.tar`);
   if (existsSync(template)) return template;
   const folder = mkdtempSync(path.join(tmpdir(), 'canteiro-template-'));
   try {

@@ -10,7 +10,7 @@ import { ENTITIES } from '@canteiro/shared/domain';
 import { duplicateIndexName } from '../src/crud/writes.js';
 import { areas } from '../src/db/schema/catalogue.js';
 import { contracts } from '../src/db/schema/organisation.js';
-import { TABLES } from '../src/resources/catalogue.js';
+import { TABLES } from '../src/resources/hierarchy-resource.js';
 import type { Client, World } from './admin-fixtures.js';
 import { body, managementSuite } from './management-fixtures.js';
 import type { Catalogue } from './management-fixtures.js';

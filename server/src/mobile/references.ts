@@ -3,7 +3,7 @@ import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import { occurrences } from '../db/schema/catalogue.js';
-import { catalogueChain } from '../resources/catalogue.js';
+import { catalogueChain } from '../resources/hierarchy-resource.js';
 import { bases, contracts, works } from '../db/schema/organisation.js';
 import type { Caller } from '../scope.js';
 import { contractsScope } from '../scope.js';

@@ -7,7 +7,7 @@ import { textSort, valueSort } from '../crud/list-query.js';
 import { isoDate } from '../crud/reads.js';
 import type { RowAction } from '../crud/writes.js';
 import { listLabel } from './labels.js';
-import { catalogueResource } from './catalogue.js';
+import { hierarchyResource } from './hierarchy-resource.js';
 
 /**
  * /api/activities: what a crew does, under an area, local, block and package of a contract,
@@ -45,7 +45,7 @@ const asNumber = (column: typeof activities.hhCount | typeof activities.quantity
 
 export function activitiesResource(timeZone: string) {
   const status = activityStatus(timeZone);
-  return catalogueResource<ActivityItem, ActivityInput>('activity', {
+  return hierarchyResource<ActivityItem, ActivityInput>('activity', {
     columns: {
       name: activities.name,
       measureUnit: activities.measureUnit,

@@ -3,7 +3,7 @@ import { equipmentSchema } from '@canteiro/shared/domain';
 import type { EquipmentInput, EquipmentItem } from '@canteiro/shared/domain';
 import { equipment } from '../db/schema/catalogue.js';
 import { textSort } from '../crud/list-query.js';
-import { catalogueResource } from './catalogue.js';
+import { hierarchyResource } from './hierarchy-resource.js';
 
 /**
  * /api/equipment: a machine rented for the contract. It has no name: its specification
@@ -11,7 +11,7 @@ import { catalogueResource } from './catalogue.js';
  * and specification together may not repeat within the contract (docs/hierarchy.md).
  */
 
-export const equipmentResource = catalogueResource<EquipmentItem, EquipmentInput>('equipment', {
+export const equipmentResource = hierarchyResource<EquipmentItem, EquipmentInput>('equipment', {
   columns: { company: equipment.company, type: equipment.type, specification: equipment.specification },
   sorts: {
     specification: textSort(equipment.specification),

@@ -14,7 +14,8 @@ import {
   packages,
 } from '../db/schema/catalogue.js';
 import { bases, contracts, works } from '../db/schema/organisation.js';
-import { contractsScope } from '../scope.js';
+import { basesScope, contractsScope, worksScope } from '../scope.js';
+import type { Caller } from '../scope.js';
 import type { Cell, ExportColumn } from '../crud/export.js';
 import type { ListFilter, SearchColumn, SortKey } from '../crud/list-query.js';
 import { textSort, valueSort } from '../crud/list-query.js';
@@ -24,12 +25,13 @@ import type { ApiResource } from '../crud/resource.js';
 import type { EntityTable, RowAction } from '../crud/writes.js';
 
 /**
- * A contract's catalogue (Management): one factory builds each resource from the entity's
- * declaration (shared/domain/hierarchy.ts, docs/hierarchy.md). From it come the joins (each
- * ancestor's table once, through its nearest holder), "active with all its ancestors", the
- * contract scope, the filters `?contract=` and each direct parent, the item's parent ids and
- * names, the sorts by a parent's name and the values written. A resource gives only what is
- * its own: columns, sorts, search, option label, export columns.
+ * The organisation (base, work, contract) and a contract's catalogue (Management): one
+ * factory builds each resource from the entity's declaration (shared/domain/hierarchy.ts,
+ * docs/hierarchy.md). From it come the joins (each ancestor's table once, through its
+ * nearest holder), "active with all its ancestors", the scope of the level that holds it, the
+ * filters by each direct parent, the item's parent ids and names, the sorts by a parent's
+ * name and the values written. A resource gives only what is its own: columns, sorts,
+ * search, option label, export columns.
  */
 
 /** The table of each entity a catalogue record can hang from (or be). */
@@ -47,7 +49,21 @@ export const TABLES = {
   equipment,
 } satisfies Partial<Record<Entity, EntityTable>>;
 
-type TableEntity = keyof typeof TABLES;
+/** The entities of the hierarchy that are a table of their own with this factory's shape. */
+export type TableEntity = keyof typeof TABLES;
+
+/** The scope filter of each level that can hold a record (HIERARCHY's `scopedBy`). */
+const SCOPES: Record<'base' | 'work' | 'contract', (caller: Caller) => SQL | undefined> = {
+  base: basesScope,
+  work: worksScope,
+  contract: contractsScope,
+};
+
+function scopeOf(entity: TableEntity): (caller: Caller) => SQL | undefined {
+  const level = HIERARCHY[entity].scopedBy;
+  if (level === null) throw new Error(`${entity} is held by no level`);
+  return SCOPES[level];
+}
 
 function tableOf(entity: Entity): EntityTable & Record<string, unknown> {
   if (!Object.hasOwn(TABLES, entity)) throw new Error(`no table for ${entity}`);
@@ -64,8 +80,8 @@ function parentColumn(entity: Entity, parent: Entity): AnyColumn {
 /** A parent's display name (every parent of the catalogue is named). */
 const nameOf = (entity: Entity): AnyColumn => tableOf(entity).name as AnyColumn;
 
-/** The derived parts of a catalogue entity's read model. */
-function catalogueReads(entity: CatalogueEntity) {
+/** The derived parts of an entity's read model. */
+function hierarchyReads(entity: TableEntity) {
   const table = tableOf(entity);
   const ancestors = ancestorsOf(entity);
   const parents = HIERARCHY[entity].parents;
@@ -82,10 +98,13 @@ function catalogueReads(entity: CatalogueEntity) {
     from: sql`${table} ${joins}`,
     joins,
     // Every ancestor, the chain's included: an activity hangs from its package too (docs/hierarchy.md).
-    ancestorsActive: sql`(${sql.join(
-      ancestors.map(({ entity: ancestor }) => sql`${tableOf(ancestor).isActive}`),
-      sql` and `,
-    )})`,
+    // A base has none: never inactive through one.
+    ancestorsActive: ancestors.length
+      ? sql`(${sql.join(
+          ancestors.map(({ entity: ancestor }) => sql`${tableOf(ancestor).isActive}`),
+          sql` and `,
+        )})`
+      : sql`true`,
     parentColumns: Object.fromEntries(
       parents.flatMap((parent) => [
         [parent, parentColumn(entity, parent)],
@@ -98,16 +117,16 @@ function catalogueReads(entity: CatalogueEntity) {
 }
 
 /**
- * A catalogue record with its ancestors joined, and "active with all of them": the rule the
+ * A record with its ancestors joined, and "active with all of them": the rule the
  * lists, selects and parent checks apply, for whoever else must check a reference (the
  * mobile ingestion, server/src/mobile/references.ts).
  */
 export function catalogueChain(entity: CatalogueEntity): { table: EntityTable; from: SQL; active: SQL } {
-  const { table, from, ancestorsActive } = catalogueReads(entity);
+  const { table, from, ancestorsActive } = hierarchyReads(entity);
   return { table, from, active: sql`(${table.isActive} and ${ancestorsActive})` };
 }
 
-export interface CatalogueOptions<Item, Input extends object> {
+export interface HierarchyOptions<Item, Input extends object> {
   /** The item's own columns, by the spec's field names (id, parents, isActive and createdAt are added). */
   columns: Record<string, AnyColumn | SQL>;
   /** Its own sorts (a parent's name and createdAt are added). */
@@ -118,7 +137,10 @@ export interface CatalogueOptions<Item, Input extends object> {
   /** Filters by value beyond the parents (an activity's `?status=`). */
   filters?: Record<string, ListFilter>;
   schema: v.GenericSchema<unknown, Input>;
-  /** Export columns of its own, after the id (parents' names, status and creation follow). */
+  /**
+   * Export columns of its own, after the id; the parents' names, status and creation follow,
+   * except a parent this list names itself (header = the parent), which keeps its place.
+   */
   exportColumns: readonly ExportColumn<Item>[];
   fileName: Record<Locale, string>;
   actions?: readonly RowAction[];
@@ -126,11 +148,11 @@ export interface CatalogueOptions<Item, Input extends object> {
   derived?: readonly string[];
 }
 
-export function catalogueResource<Item, Input extends object>(
-  entity: CatalogueEntity,
-  options: CatalogueOptions<Item, Input>,
+export function hierarchyResource<Item, Input extends object>(
+  entity: TableEntity,
+  options: HierarchyOptions<Item, Input>,
 ): ApiResource<Item, Input> {
-  const derived = catalogueReads(entity);
+  const derived = hierarchyReads(entity);
   const { table, parents } = derived;
   const read: ReadModel = {
     table: { id: table.id, isActive: table.isActive },
@@ -151,7 +173,7 @@ export function catalogueResource<Item, Input extends object>(
     },
     defaultSort: options.defaultSort ?? { key: 'name', order: 'asc' },
     filters: { ...derived.filters, ...options.filters },
-    scope: contractsScope,
+    scope: scopeOf(entity),
     ancestorsActive: derived.ancestorsActive,
     optionLabel: options.optionLabel,
   };
@@ -178,12 +200,17 @@ export function catalogueResource<Item, Input extends object>(
       columns: [
         { header: 'id', value: (item) => cell(item, 'id') },
         ...options.exportColumns,
-        ...parents.map((parent): ExportColumn<Item> => ({
-          header: parent as FieldLabel,
-          value: (item) => cell(item, `${parent}Name`),
-        })),
+        ...parents
+          .filter((parent) => !options.exportColumns.some((column) => column.header === parent))
+          .map((parent): ExportColumn<Item> => ({
+            header: parent as FieldLabel,
+            value: (item) => cell(item, `${parent}Name`),
+          })),
         { header: 'isActive', value: (item) => cell(item, 'isActive') },
-        { header: 'parentInactive', value: (item) => cell(item, 'parentInactive') },
+        // A base has no ancestor to be inactive through.
+        ...(parents.length
+          ? [{ header: 'parentInactive', value: (item: Item) => cell(item, 'parentInactive') } as const]
+          : []),
         { header: 'createdAt', value: (item) => cell(item, 'createdAt'), format: 'datetime' },
       ],
     },
@@ -193,7 +220,7 @@ export function catalogueResource<Item, Input extends object>(
 /** What a record known by its name has of its own: the name, searched, sorted and offered in selects. */
 export function byName<Item extends { name: string }>(
   name: AnyColumn,
-): Pick<CatalogueOptions<Item, object>, 'columns' | 'sorts' | 'search' | 'optionLabel' | 'exportColumns'> {
+): Pick<HierarchyOptions<Item, object>, 'columns' | 'sorts' | 'search' | 'optionLabel' | 'exportColumns'> {
   return {
     columns: { name },
     sorts: { name: textSort(name) },
