@@ -12,7 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import type { CanteiroModule } from '@canteiro/shared/core';
 import type { CatalogueEntity } from '@canteiro/shared/domain';
-import { CATALOGUE_ENTITIES } from '@canteiro/shared/domain';
+import { CATALOGUE_ENTITIES, CATALOGUE_SCHEMAS } from '@canteiro/shared/domain';
 import { ModuleProviders, lazyResource, resourceModule } from '@canteiro/shared/ui';
 import type { ResourceEntry } from '@canteiro/shared/ui';
 import { enUS } from './i18n/en-US';
@@ -29,17 +29,21 @@ const ICONS: Record<CatalogueEntity, ReactNode> = {
   equipment: <ToolOutlined />,
 };
 
-/** Each entity's definition, in its own chunk. */
-const DEFINITIONS: Record<CatalogueEntity, ResourceEntry['resource']> = {
-  discipline: () => import('./features/catalogue/discipline').then((m) => lazyResource(m.disciplineResource)),
-  area: () => import('./features/catalogue/area').then((m) => lazyResource(m.areaResource)),
-  local: () => import('./features/catalogue/local').then((m) => lazyResource(m.localResource)),
-  block: () => import('./features/catalogue/block').then((m) => lazyResource(m.blockResource)),
-  package: () => import('./features/catalogue/package').then((m) => lazyResource(m.packageResource)),
+/**
+ * The definitions of the entities with something of their own (columns, fields), each in its
+ * own chunk; a record known by its name alone is the kit's named resource (catalogue-resource.ts).
+ */
+const DEFINITIONS: Partial<Record<CatalogueEntity, ResourceEntry['resource']>> = {
   activity: () => import('./features/catalogue/activity').then((m) => lazyResource(m.activityResource)),
-  function: () => import('./features/catalogue/function').then((m) => lazyResource(m.functionResource)),
   equipment: () => import('./features/catalogue/equipment').then((m) => lazyResource(m.equipmentResource)),
 };
+
+const named =
+  (entity: CatalogueEntity): ResourceEntry['resource'] =>
+  () =>
+    import('./features/catalogue/catalogue-resource').then((m) =>
+      lazyResource(m.namedResource(entity, CATALOGUE_SCHEMAS[entity])),
+    );
 
 /**
  * The Management module (spec §2): the site catalogue of each contract, under /management.
@@ -52,7 +56,7 @@ const { menu, routes } = resourceModule({
     icon: ICONS[entity],
     permission: 'contract',
     menuPermission: entity === 'discipline' ? null : 'contract',
-    resource: DEFINITIONS[entity],
+    resource: DEFINITIONS[entity] ?? named(entity),
   })),
 });
 

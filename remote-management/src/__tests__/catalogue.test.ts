@@ -1,14 +1,13 @@
 import { i18n } from '@canteiro/shared/core';
-import { CATALOGUE_ENTITIES, HIERARCHY, fieldMessages } from '@canteiro/shared/domain';
+import { CATALOGUE_ENTITIES, CATALOGUE_SCHEMAS, HIERARCHY, fieldMessages } from '@canteiro/shared/domain';
 import type { ActivityItem, SessionUser } from '@canteiro/shared/domain';
 import type { ResourceDefinition } from '@canteiro/shared/ui';
 import managementModule from '../module';
 import { enUS } from '../i18n/en-US';
 import { ptBR } from '../i18n/pt-BR';
 import { activityResource } from '../features/catalogue/activity';
-import { areaResource } from '../features/catalogue/area';
 import { equipmentResource } from '../features/catalogue/equipment';
-import { packageResource } from '../features/catalogue/package';
+import { namedResource } from '../features/catalogue/catalogue-resource';
 
 /** The Management screens, each one declaration on the kit. */
 const lookup = (tree: object, path: string) =>
@@ -37,6 +36,9 @@ describe('the management module (spec §2)', () => {
     }
   });
 });
+
+const areaResource = namedResource('area', CATALOGUE_SCHEMAS.area);
+const packageResource = namedResource('package', CATALOGUE_SCHEMAS.package);
 
 const definitions: ResourceDefinition<never>[] = [
   areaResource,

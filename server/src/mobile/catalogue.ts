@@ -11,12 +11,8 @@ import { bases, contracts, works } from '../db/schema/organisation.js';
 import type { ReadModel } from '../crud/reads.js';
 import { effectivelyActive } from '../crud/reads.js';
 import { activitiesResource } from '../resources/activities.js';
-import { areasResource } from '../resources/areas.js';
-import { blocksResource } from '../resources/blocks.js';
 import { equipmentResource } from '../resources/equipment.js';
-import { functionsResource } from '../resources/functions.js';
-import { localsResource } from '../resources/locals.js';
-import { packagesResource } from '../resources/packages.js';
+import { NAMED_RESOURCES } from '../resources/named.js';
 import type { Caller } from '../scope.js';
 import type { ContentCoding } from '../plugins/compression.js';
 import { reportingScope } from './references.js';
@@ -63,15 +59,15 @@ export async function readCatalogue(
       json_build_object('id', ${contracts.id}, 'name', ${contracts.name}, 'reportingPeriod', ${contracts.reportingPeriod},
         'reportingGoal', ${contracts.reportingGoal}) as contract,
       ${list(
-        packagesResource.read,
+        NAMED_RESOURCES.package.read,
         packages.contractId,
         { id: packages.id, name: packages.name, block: packages.blockId, local: blocks.localId, area: locals.areaId },
         packages.name,
         contractId,
       )} as packages,
-      ${list(localsResource.read, locals.contractId, { id: locals.id, name: locals.name, area: locals.areaId }, locals.name, contractId)} as locals,
-      ${list(blocksResource.read, blocks.contractId, { id: blocks.id, name: blocks.name, local: blocks.localId }, blocks.name, contractId)} as blocks,
-      ${list(areasResource.read, areas.contractId, { id: areas.id, name: areas.name }, areas.name, contractId)} as areas,
+      ${list(NAMED_RESOURCES.local.read, locals.contractId, { id: locals.id, name: locals.name, area: locals.areaId }, locals.name, contractId)} as locals,
+      ${list(NAMED_RESOURCES.block.read, blocks.contractId, { id: blocks.id, name: blocks.name, local: blocks.localId }, blocks.name, contractId)} as blocks,
+      ${list(NAMED_RESOURCES.area.read, areas.contractId, { id: areas.id, name: areas.name }, areas.name, contractId)} as areas,
       ${list(
         reads.activities,
         activities.contractId,
@@ -86,7 +82,7 @@ export async function readCatalogue(
         activities.name,
         contractId,
       )} as activities,
-      ${list(functionsResource.read, functions.contractId, { id: functions.id, name: functions.name }, functions.name, contractId)} as functions,
+      ${list(NAMED_RESOURCES.function.read, functions.contractId, { id: functions.id, name: functions.name }, functions.name, contractId)} as functions,
       ${list(
         equipmentResource.read,
         equipment.contractId,

@@ -6,19 +6,14 @@ import type { ReadModel } from '../crud/reads.js';
 import type { ApiResource } from '../crud/resource.js';
 import { resourceRoutes } from '../crud/resource.js';
 import { activitiesResource } from './activities.js';
-import { areasResource } from './areas.js';
 import { basesResource } from './bases.js';
-import { blocksResource } from './blocks.js';
 import { contractsResource } from './contracts.js';
-import { disciplinesResource } from './disciplines.js';
 import { equipmentResource } from './equipment.js';
-import { functionsResource } from './functions.js';
-import { localsResource } from './locals.js';
 import { occurrencesResource } from './occurrences.js';
-import { packagesResource } from './packages.js';
 import { surveysResource } from './surveys.js';
 import { usersResource } from './users.js';
 import { worksResource } from './works.js';
+import { NAMED_RESOURCES } from './named.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource has its own item and input
 export type Resources = { readonly [E in Entity]: ApiResource<any, any> };
@@ -26,7 +21,8 @@ export type Resources = { readonly [E in Entity]: ApiResource<any, any> };
 /**
  * Every resource of the hierarchy, by entity: one record that the routes are registered from
  * (each under `/api/<endpoint>` of its HIERARCHY line) and that a write looks a parent's read
- * model up in. A new entity is its HIERARCHY line, its table, its schema and its line here.
+ * model up in. A new entity is its HIERARCHY line, its table, its schema and its line here
+ * (or in named.ts, for a record known by its name alone).
  * The activities' status is read on the sites' clock, hence the time zone.
  */
 export const resourcesOn = (siteTimeZone: string): Resources => ({
@@ -36,13 +32,8 @@ export const resourcesOn = (siteTimeZone: string): Resources => ({
   occurrence: occurrencesResource,
   user: usersResource,
   survey: surveysResource,
-  discipline: disciplinesResource,
-  area: areasResource,
-  local: localsResource,
-  block: blocksResource,
-  package: packagesResource,
+  ...NAMED_RESOURCES,
   activity: activitiesResource(siteTimeZone),
-  function: functionsResource,
   equipment: equipmentResource,
 });
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MEASURE_UNITS } from '../lists.js';
+import type { CatalogueEntity } from '../hierarchy.js';
 import { NAME_MAX, choiceField, dateField, idField, requiredText, requiredValue, statusField } from './organisation.js';
 
 /**
@@ -75,3 +76,19 @@ export const activitySchema = v.pipe(
   ),
 );
 export type ActivityInput = v.InferOutput<typeof activitySchema>;
+
+/**
+ * Each catalogue entity's form, by entity: what its server resource validates and its
+ * screen's form submits. A record known by its name alone needs nothing more of its own
+ * (server/src/resources/named.ts, remote-management's module.tsx).
+ */
+export const CATALOGUE_SCHEMAS = {
+  discipline: disciplineSchema,
+  area: areaSchema,
+  local: localSchema,
+  block: blockSchema,
+  package: packageSchema,
+  activity: activitySchema,
+  function: functionSchema,
+  equipment: equipmentSchema,
+} as const satisfies Record<CatalogueEntity, v.GenericSchema>;
