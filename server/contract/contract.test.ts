@@ -9,7 +9,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { ERROR_CODES } from '@canteiro/shared/domain';
+import { DASHBOARD_NAMES, ENTITIES, ERROR_CODES, REPORT_KINDS } from '@canteiro/shared/domain';
 import { GENERATED, describeApi, writeDescription } from './describe.js';
 import { clientFlow } from './client-flow.js';
 import { PASSWORD } from '../test/helpers.js';
@@ -136,7 +136,7 @@ describe('the description', () => {
   });
 
   test('the dashboards and the period are typed, with their 400, 401 and 403', () => {
-    for (const name of ['period', 'project-health', 'by-function', 'routine', 'equipment', 'performance']) {
+    for (const name of ['period', ...DASHBOARD_NAMES]) {
       const get = document.paths[`/api/dashboards/${name}`]!.get!;
       const ok = get.responses['200'] as { content?: Record<string, { schema: Json }> };
       assert.ok(ok.content?.['application/json']?.schema.properties, `${name} answers a typed object`);
@@ -146,7 +146,11 @@ describe('the description', () => {
 
   test('downloads declare their real media types', () => {
     const exports = operations().filter(({ operation }) => operation.operationId!.startsWith('export'));
-    assert.equal(exports.length, 14 + 3 + 5, 'every list, report list and dashboard has its export');
+    assert.equal(
+      exports.length,
+      ENTITIES.length + REPORT_KINDS.length + DASHBOARD_NAMES.length,
+      'every list, report list and dashboard has its export',
+    );
     for (const { route, operation } of [
       ...exports,
       ...operations().filter(({ operation }) => operation.operationId === 'getUserPicture'),
