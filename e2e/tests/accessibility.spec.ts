@@ -81,6 +81,9 @@ test('the small-screen block has no serious violation', async ({ page }, testInf
 });
 
 test.describe('at 1440 and 1064 px', () => {
+  // Every state is audited twice (one axe run per width).
+  test.describe.configure({ timeout: 120_000 });
+
   test('login (empty and failed), 404 signed out', async ({ page }, testInfo) => {
     const report: string[] = [];
     await page.goto('/login');

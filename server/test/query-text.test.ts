@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { eq, ilike, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { buildQuery, queryBuildStats } from '../src/db/connection.js';
+import { buildQuery, queryBuildStats } from '../src/db/query-text.js';
 import { contracts, works } from '../src/db/schema/organisation.js';
 import { orderBy, textSort } from '../src/crud/list-query.js';
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Orm } from '../db/connection.js';
-import { buildQuery, selectRows } from '../db/connection.js';
+import { selectRows } from '../db/connection.js';
+import { buildQuery } from '../db/query-text.js';
 
 /**
  * The `total` of list pages, remembered per database snapshot.
