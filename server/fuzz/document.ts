@@ -26,8 +26,8 @@ export function operationsOf(document: OpenApi): DocumentedOperation[] {
   );
 }
 
-/** `/api/users/{id}/picture` → `/api/users/`: where the ids of its path come from. */
-export const collectionOf = (path: string) => path.replace(/\{[^}]+\}.*$/, '');
+/** `/api/users/{id}/picture` → `/api/users`: the list its ids come from (a create's is its own path). */
+export const collectionOf = (path: string) => path.replace(/\/?\{[^}]+\}.*$/, '');
 
 export const isJsonBodyOperation = (operation: Operation) =>
   Boolean(operation.requestBody?.content?.['application/json']);
@@ -54,6 +54,8 @@ export function sample(schema: JsonSchema | undefined): unknown {
       return [];
     default:
       if (schema.format === 'email') return 'fuzz@canteiro.test';
+      // An id as text (`contract=^\d{1,10}$`): the first item's, which every demo session sees.
+      if (schema.pattern && new RegExp(schema.pattern).test('1')) return '1';
       return 'fuzz text'.padEnd(schema.minLength ?? 0, 'x');
   }
 }

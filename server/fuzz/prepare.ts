@@ -57,23 +57,32 @@ async function openSessions(target: Target): Promise<Tokens> {
   };
 }
 
+type Item = Record<string, unknown>;
+
+/** A list's items, as `token` sees them; never a signed-in account. */
+async function listed(target: Target, collection: string, token: string): Promise<Item[]> {
+  const list = await getJson(target, `${collection}?pageSize=100`, token);
+  return ((list.json as { items?: Item[] } | null)?.items ?? []).filter(
+    (item) => typeof item.id === 'number' && !SESSION_EMAILS.has(String(item.email ?? '')),
+  );
+}
+
 /**
- * Per listed collection, the last item (its id goes in every path) and, when there are
- * two, the first (its values are tried again on the other); never a signed-in account.
+ * Per listed collection, the last item the contract-level user sees too, else the last
+ * (its id goes in every path), and, when there are two, the first (its values are tried
+ * again on the other).
  */
-async function existingItems(target: Target, document: OpenApi, token: string) {
+async function existingItems(target: Target, document: OpenApi, tokens: Tokens) {
   const ids = new Map<string, string>();
-  const others = new Map<string, Record<string, unknown>>();
+  const others = new Map<string, Item>();
   const operations = operationsOf(document);
   for (const collection of new Set(operations.map((o) => collectionOf(o.path)).filter((c) => c !== ''))) {
     if (!operations.some((o) => o.method === 'GET' && o.path === collection)) continue;
-    const list = await getJson(target, `${collection}?pageSize=100`, token);
-    const items = ((list.json as { items?: Record<string, unknown>[] } | null)?.items ?? []).filter(
-      (item) => typeof item.id === 'number' && !SESSION_EMAILS.has(String(item.email ?? '')),
-    );
-    const item = items.at(-1);
+    const items = await listed(target, collection, tokens.admin);
+    const seen = new Set((await listed(target, collection, tokens.contract)).map((item) => item.id));
+    const item = items.findLast((candidate) => seen.has(candidate.id)) ?? items.at(-1);
     if (item) ids.set(collection, String(item.id));
-    if (items.length > 1) others.set(collection, items[0]!);
+    if (items.length > 1) others.set(collection, items[0] === item ? items[1]! : items[0]!);
   }
   return { ids, others };
 }
@@ -87,7 +96,7 @@ export async function prepare(
   const docs = await getJson(target, '/api/docs/json');
   if (docs.status !== 200) throw new Error(`fuzz: /api/docs/json answered ${docs.status}`);
   const document = docs.json as OpenApi;
-  const { ids, others } = await existingItems(target, document, tokens.admin);
+  const { ids, others } = await existingItems(target, document, tokens);
   const bodies = await validBodies(document, ids, (path) => getJson(target, path, tokens.admin));
   return { tokens, context: { document, ids, bodies, others, maxImageBytes } };
 }

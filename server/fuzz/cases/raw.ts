@@ -10,7 +10,7 @@ const get = (target: string, extra = '') =>
 /** A valid create sent to spellings of its URL the XSRF check must still recognise. */
 function xsrfByUrlText(context: FuzzContext): RawRequest[] {
   const body = JSON.stringify(
-    context.bodies.get('POST /api/bases/') ?? { name: 'Fuzz raw', state: 'SP', isActive: true },
+    context.bodies.get('POST /api/bases') ?? { name: 'Fuzz raw', state: 'SP', isActive: true },
   );
   const post = (target: string) =>
     `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token {{TOKEN}}\r\nContent-Type: application/json\r\n` +
