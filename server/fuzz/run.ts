@@ -16,6 +16,7 @@ export interface FuzzOptions {
   concurrency: number;
   /** Where the server's error log lines arrive (see `captureErrors`). */
   serverErrors?: { take(): string[] };
+  /** After each case: requests sent, and requests to send (a race counts each of its requests). */
   progress?: (sent: number, total: number) => void;
 }
 
@@ -133,6 +134,7 @@ export async function run(
   const outcomes: Outcome[] = [];
   const planned = all.reduce((sum, c) => sum + (c.parallel ?? 1), 0);
   const cases = planned > options.maxRequests ? bounded(all, options.maxRequests) : all;
+  const requests = cases === all ? planned : cases.reduce((sum, c) => sum + (c.parallel ?? 1), 0);
   let stoppedBy: FuzzReport['stoppedBy'] = cases === all ? 'done' : 'requests';
   let next = 0;
   const worker = async () => {
@@ -152,7 +154,7 @@ export async function run(
       const created = results.filter((o) => o.status !== null && o.status >= 200 && o.status < 300);
       if (c.parallel && created.length > 1) for (const o of created) o.failures.push('unexpected');
       outcomes.push(...results);
-      options.progress?.(outcomes.length, cases.length);
+      options.progress?.(outcomes.length, requests);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
