@@ -38,13 +38,17 @@ async function itemOf(path: string, ids: Map<string, string>, read: Read): Promi
     : undefined;
 }
 
-/** The schema's fields the item has, and the required ones it lacks (sampled). */
+/**
+ * The schema's fields the item has; those it lacks sampled when required, or when their
+ * type is documented (an optional one with no type could only be guessed): so every field
+ * of the schema is in the body, and fuzzed.
+ */
 function fieldsOf(schema: JsonSchema, item: Item | undefined): Item {
   const required = new Set(schema.required ?? []);
   return Object.fromEntries(
     Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
       if (item && Object.hasOwn(item, name)) return [[name, item[name]]];
-      return required.has(name) ? [[name, sample(property)]] : [];
+      return required.has(name) || property.type ? [[name, sample(property)]] : [];
     }),
   );
 }
@@ -65,7 +69,8 @@ function madeUnique(body: Item, item: Item, schema: JsonSchema, n: number): Item
       if (property?.format === 'email') return [name, `fuzz${n}@canteiro.test`];
       if (!isPlainText(property)) return [name, value];
       const suffix = ` fuzz ${n}`;
-      return [name, `${value.slice(0, (property?.maxLength ?? 150) - suffix.length)}${suffix}`];
+      const room = property?.maxLength === undefined ? undefined : property.maxLength - suffix.length;
+      return [name, `${value.slice(0, room)}${suffix}`];
     }),
   );
 }
