@@ -2,12 +2,20 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { insertDemoData } from '../src/demo/seed.js';
 import type { Database } from '../src/db/connection.js';
-import { MIB, buildCases, formatReport, listen, prepare, quickSample, run } from '../bench/fuzz.js';
-import type { FailureKind, FuzzReport, FuzzServer, Outcome } from '../bench/fuzz.js';
+import { buildCases } from '../fuzz/cases/build.js';
+import { quickSample } from '../fuzz/cases/sample.js';
+import { prepare } from '../fuzz/prepare.js';
+import { formatReport } from '../fuzz/report.js';
+import { run } from '../fuzz/run.js';
+import type { FuzzReport } from '../fuzz/run.js';
+import { listen } from '../fuzz/server.js';
+import type { FuzzServer } from '../fuzz/server.js';
+import { MIB } from '../fuzz/types.js';
+import type { FailureKind, Outcome } from '../fuzz/types.js';
 import { openTestDatabase, testConfig } from './helpers.js';
 
 /**
- * The fuzz of bench/fuzz.ts on its smaller, fixed sample (a few hundred requests): every
+ * The fuzz of fuzz/ (the engine of `pnpm fuzz`) on its smaller, fixed sample (a few hundred requests): every
  * operation of the OpenAPI document, real HTTP on 127.0.0.1, the demo data, as admin, as a
  * contract-level user, as the reporter and without a session. So an endpoint added later is
  * fuzzed too, and none may answer hostile input with a 500 or with another error shape.
