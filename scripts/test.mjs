@@ -110,10 +110,11 @@ suites.push(
     nodeSuite('server on PGlite (node:test)', { TEST_DATABASE_URL: '' }),
     ...(process.env.TEST_DATABASE_URL
       ? [
+          // Less the files that test PGlite alone (`*.pglite-only.test.ts`), whatever the database.
           nodeSuite(
             'server on PostgreSQL (node:test)',
             { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
-            { echo: false },
+            { echo: false, script: 'test:postgres' },
           ),
         ]
       : []),
