@@ -84,7 +84,7 @@ try {
       `and ${extraContracts} of ~${Math.round(extraRows / Math.max(1, extraContracts))} (${copiesExtra} sites each)`,
   );
 
-  const today = seedDay();
+  const today = seedDay(config.siteTimeZone);
   const window = reportWindow(today, weeks);
   const created = await createContracts(db.orm, today, [copiesBig, ...Array<number>(extraContracts).fill(copiesExtra)]);
   const [big, ...extras] = created;

@@ -1,4 +1,5 @@
 import type { MeasureUnit } from '@canteiro/shared/domain';
+import { siteToday } from '../site-clock.js';
 
 /**
  * Each demo contract's catalogue (DOMAIN.md §4): disciplines, towers and floors as areas
@@ -187,9 +188,9 @@ function day(today: Date, days: number): string {
   return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Whole UTC day of `now`: dates are plain calendar days. */
-export function seedDay(now: Date = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+/** The site's today (`siteToday`) as a UTC midnight: dates are plain calendar days. */
+export function seedDay(timeZone: string, now: Date | number = Date.now()): Date {
+  return new Date(`${siteToday(timeZone, now)}T00:00:00Z`);
 }
 
 function areasOf(random: () => number): DemoArea[] {
@@ -272,7 +273,7 @@ function statusesOf(count: number, random: () => number): ('finished' | 'in_term
  * activities ended at least two days ago and activities in term end two days from now or
  * later, so the shares hold whatever the site's time zone and the hour of the seed.
  */
-export function demoCatalogue(position: number, today: Date = seedDay()): DemoCatalogue {
+export function demoCatalogue(position: number, today: Date): DemoCatalogue {
   const random = generator(0x5eed + position * 7919);
   const areas = areasOf(random);
   const slots = slotsOf(areas);
@@ -343,7 +344,7 @@ function weighted(random: () => number): string {
  * contract built that many sites, their areas, locals, blocks and machines told apart by a
  * suffix (names are unique per contract). Disciplines and trades are shared.
  */
-export function scaledCatalogue(position: number, copies: number, today: Date = seedDay()): DemoCatalogue {
+export function scaledCatalogue(position: number, copies: number, today: Date): DemoCatalogue {
   if (copies <= 1) return demoCatalogue(position, today);
   const parts = Array.from({ length: copies }, (_, copy) => {
     const catalogue = demoCatalogue(position * 1000 + copy, today);

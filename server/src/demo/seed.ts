@@ -83,7 +83,8 @@ export async function seedIfEmpty(orm: Orm, options: DemoOptions = {}): Promise<
  * may be the day alone, as before the reports came.
  */
 export async function insertDemoData(orm: Orm, options: DemoOptions | Date = {}): Promise<ReportCounts | null> {
-  const { today = seedDay(), reports = true, ...rest } = options instanceof Date ? { today: options } : options;
+  const { reports = true, ...rest } = options instanceof Date ? { today: options } : options;
+  const today = rest.today ?? seedDay(rest.timeZone ?? DEFAULT_SITE_TIME_ZONE);
   const baseIds = await insertNamed(
     orm,
     bases,

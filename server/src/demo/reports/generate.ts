@@ -154,7 +154,7 @@ const daysBetween = (from: string, to: string): number => Math.round((Date.parse
 
 /**
  * The demo's window: `weeks` weeks on the site's calendar that end the day before `today`
- * (the seed day, a UTC midnight), so no row lies in the future whatever the hour: the last
+ * (the seed day: the site's today as a UTC midnight), so no row lies in the future whatever the hour: the last
  * week is the one in progress, the first starts on a Monday.
  */
 export function reportWindow(today: Date, weeks: number): { firstDay: string; lastDay: string } {
