@@ -24,7 +24,8 @@ import { surveys, users } from '../src/db/schema/people.js';
 import { siteToday } from '../src/site-clock.js';
 import { DEFAULT_SITE_TIME_ZONE, DEMO_ACCOUNTS, DEMO_PASSWORD, insertDemoData, seedIfEmpty } from '../src/demo/seed.js';
 import { DEMO_STAFF } from '../src/demo/people-data.js';
-import { DEMO_FUNCTIONS, demoCatalogue, seedDay } from '../src/demo/catalogue-data.js';
+import { DEMO_FUNCTIONS } from '../src/demo/catalogue-data.js';
+import { demoCatalogue, seedDay } from '../src/demo/catalogue.js';
 import { Browser, serverSuite } from './helpers.js';
 
 let db: Database;
