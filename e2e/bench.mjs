@@ -6,20 +6,14 @@
 //  - /dash/project-health with the demo data: the JS opening it adds, and the time from the
 //    navigation to every chart drawn (its default range: the last four weeks with data);
 //  - login requests per second and p99 latency (autocannon, loopback only).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import { BASE, LOGIN_SECONDS, apiToken, loginThroughput, repo, startServer } from './bench-server.mjs';
 import { chromiumArgs } from './chromium-args.mjs';
 
-const repo = resolve(import.meta.dirname, '..');
-const PORT = Number(process.env.BENCH_PORT ?? 8282);
-const BASE = `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
 const MODULES = [
   { id: 'admin', card: 'Administrador', welcome: 'Bem-vindo ao módulo Administrador' },
   { id: 'management', card: 'Gerencial', welcome: 'Bem-vindo ao módulo Gerencial' },
@@ -32,33 +26,6 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function startServer() {
-  const server = spawn('node', [join(repo, 'server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'canteiro-bench-')),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: '1000000',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  server.kill();
-  throw new Error('bench: the server did not start');
-}
 
 /** Records every script the page downloads, with its gzip size (level 6, as served). */
 function recordScripts(page) {
@@ -287,42 +254,6 @@ async function timeActivityList(browser) {
   } finally {
     await context.close();
   }
-}
-
-async function apiToken() {
-  const cookieResponse = await fetch(`${BASE}/api/health`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookieResponse.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const response = await fetch(`${BASE}/api/authentication/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-    body: JSON.stringify({ email: 'admin@canteiro.test', password: 'demo1234', from_web: true }),
-  });
-  return (await response.json()).token;
-}
-
-async function loginThroughput() {
-  const cookieResponse = await fetch(`${BASE}/api/health`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookieResponse.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const result = await autocannon({
-    url: `${BASE}/api/authentication/login`,
-    method: 'POST',
-    connections: 8,
-    duration: LOGIN_SECONDS,
-    headers: {
-      'content-type': 'application/json',
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': decodeURIComponent(xsrf),
-    },
-    body: JSON.stringify({ email: 'admin@canteiro.test', password: 'demo1234', from_web: true }),
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    total: result.requests.total,
-  };
 }
 
 const server = await startServer();

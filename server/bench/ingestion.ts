@@ -26,7 +26,7 @@ import type { MobileCatalogue } from '@canteiro/shared/domain';
 import { migrateFromScratch, openDatabase, selectRows } from '../src/db/connection.js';
 import { loadConfig } from '../src/config.js';
 import { copyRows } from '../src/db/copy.js';
-import { ACTIVITY_COLUMNS } from '../src/demo/reports/generate.js';
+import { ACTIVITY_COLUMNS } from '../src/demo/reports/plans.js';
 import { siteClock } from '../src/site-clock.js';
 import { insertDemoData } from '../src/demo/seed.js';
 import { freePort, median, repository, startServer, stopServer, table } from './support.js';

@@ -8,6 +8,7 @@ import { ApiNode } from './nodes.js';
 import { SteadyLoad, newClient, request, signIn, throughput } from './load.js';
 import type { Call, Client, Window } from './load.js';
 import { Topology, databaseUrl, missingTools } from './topology.js';
+import { siteToday } from '../src/site-clock.js';
 
 /**
  * The production topology under faults (docs/deploy.md, "Faults, measured"): a PostgreSQL
@@ -182,7 +183,7 @@ describe('a fleet of two nodes behind HAProxy, on a primary and a replica', () =
 
   test('the replica paused: dashboards still show a user their own writes', async (t) => {
     // The site's day; the load writes rows of the first function, these of the second.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const today = siteToday('America/Sao_Paulo');
     const registers = async () => {
       const answer = await request(
         admin,

@@ -73,6 +73,15 @@ export function siteClock(instant: Date | number, timeZone: string): SiteClock {
 }
 
 /**
+ * Today on the site's calendar, `YYYY-MM-DD`: the one definition of "today" for the server
+ * (the demo's seed day, the dashboards' cache key; SQL says `(current_timestamp at time zone
+ * '<zone>')::date`, as activities' status does).
+ */
+export function siteToday(timeZone: string, now: Date | number = Date.now()): string {
+  return siteClock(now, timeZone).localDate;
+}
+
+/**
  * The instant whose wall time in `timeZone` is `localDate` at `localMinute` (+ `seconds`).
  * In a gap (spring forward) it lands after the gap, in an overlap on the earlier instant;
  * the generator only uses 07:00–17:00, where zones do not change offset.

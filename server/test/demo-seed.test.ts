@@ -21,9 +21,11 @@ import {
   packages,
 } from '../src/db/schema/catalogue.js';
 import { surveys, users } from '../src/db/schema/people.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, insertDemoData, seedIfEmpty } from '../src/demo/seed.js';
+import { siteToday } from '../src/site-clock.js';
+import { DEFAULT_SITE_TIME_ZONE, DEMO_ACCOUNTS, DEMO_PASSWORD, insertDemoData, seedIfEmpty } from '../src/demo/seed.js';
 import { DEMO_STAFF } from '../src/demo/people-data.js';
-import { DEMO_FUNCTIONS, demoCatalogue, seedDay } from '../src/demo/catalogue-data.js';
+import { DEMO_FUNCTIONS } from '../src/demo/catalogue-data.js';
+import { demoCatalogue, seedDay } from '../src/demo/catalogue.js';
 import { Browser, serverSuite } from './helpers.js';
 
 let db: Database;
@@ -174,7 +176,11 @@ describe('demo catalogue (DOMAIN.md §4)', () => {
   };
 
   test('every contract gets 25–40 activities: ~55 % finished, ~25 % in term, ~20 % late, whatever the day', async () => {
-    for (const today of [seedDay(), new Date(Date.UTC(2031, 1, 28)), new Date(Date.UTC(2024, 11, 31))]) {
+    for (const today of [
+      seedDay(DEFAULT_SITE_TIME_ZONE),
+      new Date(Date.UTC(2031, 1, 28)),
+      new Date(Date.UTC(2024, 11, 31)),
+    ]) {
       await truncateAll(db.orm);
       await insertDemoData(db.orm, { today, reports: false });
       const allContracts = await db.orm.select().from(contracts);
@@ -265,6 +271,13 @@ describe('demo catalogue (DOMAIN.md §4)', () => {
       assert.ok(companies >= 6 && companies <= 8, `${contract.name}: ${companies} companies`);
       assert.ok(items.some((item) => item.type === 'Grua'));
     }
+  });
+
+  test("the seed day is the site's today: at 01:00 UTC it is still yesterday in São Paulo", () => {
+    const instant = Date.UTC(2026, 10, 27, 1, 0);
+    assert.equal(siteToday('America/Sao_Paulo', instant), '2026-11-26');
+    assert.equal(siteToday('Asia/Tokyo', instant), '2026-11-27');
+    assert.deepEqual(seedDay('America/Sao_Paulo', instant), new Date(Date.UTC(2026, 10, 26)));
   });
 
   test('is deterministic: the same day gives the same catalogue; another day only moves its dates', async () => {

@@ -12,6 +12,7 @@ import {
 import { Client, createPeople, createWorld } from './admin-fixtures.js';
 import type { AdminContext, World } from './admin-fixtures.js';
 import { serverSuite } from './helpers.js';
+import { siteToday } from '../src/site-clock.js';
 
 /**
  * The catalogue of the Management tests, on the administration world (admin-fixtures.ts).
@@ -148,6 +149,5 @@ export function managementSuite(use: (context: ManagementContext) => void): void
 
 /** "Today" as the sites see it (YYYY-MM-DD), `days` later. */
 export function siteDay(days = 0, timeZone = 'America/Sao_Paulo'): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return siteToday(timeZone, Date.now() + days * 86_400_000);
 }

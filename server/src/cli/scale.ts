@@ -9,9 +9,10 @@ import { activityReports } from '../db/schema/reports.js';
 import { bases, contracts, works } from '../db/schema/organisation.js';
 import { users } from '../db/schema/people.js';
 import { passwordHashing } from '../authentication/passwords.js';
-import { scaledCatalogue, seedDay } from '../demo/catalogue-data.js';
+import { scaledCatalogue, seedDay } from '../demo/catalogue.js';
 import { DEMO_PASSWORD, DEMO_REPORT_SEED, insertCatalogues, seedIfEmpty } from '../demo/seed.js';
-import { generateReports, reportWindow } from '../demo/reports/generate.js';
+import { generateReports } from '../demo/reports/generate.js';
+import { reportWindow } from '../demo/reports/plans.js';
 import { loadOccurrences, loadPlans, writeReports } from '../demo/reports/write.js';
 import type { ReportCounts } from '../demo/reports/write.js';
 
@@ -84,7 +85,7 @@ try {
       `and ${extraContracts} of ~${Math.round(extraRows / Math.max(1, extraContracts))} (${copiesExtra} sites each)`,
   );
 
-  const today = seedDay();
+  const today = seedDay(config.siteTimeZone);
   const window = reportWindow(today, weeks);
   const created = await createContracts(db.orm, today, [copiesBig, ...Array<number>(extraContracts).fill(copiesExtra)]);
   const [big, ...extras] = created;

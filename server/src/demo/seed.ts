@@ -17,15 +17,15 @@ import { surveys, users } from '../db/schema/people.js';
 import { passwordHashing } from '../authentication/passwords.js';
 import { DEMO_BASES, DEMO_CONTRACTS, DEMO_OCCURRENCES, DEMO_WORKS } from './organisation-data.js';
 import { DEMO_STAFF, DEMO_SURVEYS } from './people-data.js';
-import { demoCatalogue, seedDay } from './catalogue-data.js';
+import { demoCatalogue, seedDay } from './catalogue.js';
 import type { DemoCatalogue } from './catalogue-data.js';
-import { reportWindow } from './reports/generate.js';
+import { reportWindow } from './reports/plans.js';
 import { writeReports } from './reports/write.js';
 import type { ReportCounts } from './reports/write.js';
 
 /**
  * Demo data: three bases with their works and contracts, each contract's catalogue
- * (catalogue-data.ts), the occurrence list, staff at every level and a few survey answers;
+ * (catalogue.ts), the occurrence list, staff at every level and a few survey answers;
  * among them one account per profile, the six printed at start (all under the first base,
  * work and contract).
  */
@@ -83,7 +83,8 @@ export async function seedIfEmpty(orm: Orm, options: DemoOptions = {}): Promise<
  * may be the day alone, as before the reports came.
  */
 export async function insertDemoData(orm: Orm, options: DemoOptions | Date = {}): Promise<ReportCounts | null> {
-  const { today = seedDay(), reports = true, ...rest } = options instanceof Date ? { today: options } : options;
+  const { reports = true, ...rest } = options instanceof Date ? { today: options } : options;
+  const today = rest.today ?? seedDay(rest.timeZone ?? DEFAULT_SITE_TIME_ZONE);
   const baseIds = await insertNamed(
     orm,
     bases,

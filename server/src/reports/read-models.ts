@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
-import type {
-  ActivityReportItem,
-  EquipmentReportItem,
-  FieldLabel,
-  QuantityReportItem,
-  ReportItem,
-  ReportKind,
-} from '@canteiro/shared/domain';
+import type { ReportKind } from '@canteiro/shared/domain';
 import { activities, areas, equipment, functions, locals, occurrences, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
 import { activityReports, equipmentReports, quantityReports } from '../db/schema/reports.js';
@@ -17,13 +10,11 @@ import { sortKey } from '../db/schema/columns.js';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import type { ReadModel } from '../crud/reads.js';
+import { exportedFields } from './exports.js';
 import { columnList, isoDate, isoTimestamp } from '../crud/reads.js';
-import type { Cell, ExportColumn } from '../crud/export.js';
-import type { ExportDefinition } from '../crud/resource.js';
-import { listLabel } from '../resources/labels.js';
 
 /**
- * How each kind of report row is listed and exported (docs/reports.md): the spec's field
+ * How each kind of report row is listed (docs/reports.md; exported: exports.ts): the spec's field
  * names (§3), each reference's id and name, the instant in UTC and its site day and time.
  *
  * - The references are `left join`ed: a count or a page that neither shows nor sorts by a
@@ -305,87 +296,3 @@ export async function searchedNamesFound(
   const [row] = await selectRows<Record<string, boolean>>(orm, sql`select ${sql.join(probes, sql`, `)}`);
   return probes.map((_, index) => row?.[`n${index}`] === true);
 }
-
-/**
- * One export column: an item field under its label, a list's value shown by its translated
- * label. The export reads exactly these fields of each row (`exportedFields`).
- */
-interface FieldColumn<Item> extends ExportColumn<Item> {
-  field: keyof Item & string;
-}
-function field<Item>(
-  header: FieldLabel,
-  key: keyof Item & string,
-  options: { list?: Parameters<typeof listLabel>[0]; format?: 'date' | 'time' } = {},
-): FieldColumn<Item> {
-  const { list, format } = options;
-  return {
-    header,
-    field: key,
-    value: (item, locale) => {
-      const value = item[key] as Cell;
-      return list && (typeof value === 'string' || typeof value === 'number') ? listLabel(list, value, locale) : value;
-    },
-    ...(format ? { format } : {}),
-  };
-}
-
-/** The first columns of every export: the row and its moment on the site's clock. */
-const observedExport = <Item extends ReportItem>(): FieldColumn<Item>[] => [
-  field<Item>('id', 'id'),
-  field<Item>('localDate', 'localDate', { format: 'date' }),
-  field<Item>('localTime', 'localTime', { format: 'time' }),
-];
-
-export const REPORT_EXPORTS = {
-  activity: {
-    fileName: { 'pt-BR': 'apontamentos-atividades', 'en-US': 'activity-reports' },
-    columns: [
-      ...observedExport<ActivityReportItem>(),
-      field<ActivityReportItem>('package', 'packageName'),
-      field<ActivityReportItem>('local', 'localName'),
-      field<ActivityReportItem>('activity', 'activityName'),
-      field<ActivityReportItem>('function', 'functionName'),
-      field<ActivityReportItem>('occurrence', 'occurrenceName'),
-      field<ActivityReportItem>('classification', 'classification', { list: 'classification' }),
-      field<ActivityReportItem>('workersSeen', 'quantity'),
-      field<ActivityReportItem>('isScheduled', 'isScheduled'),
-      field<ActivityReportItem>('notes', 'notes'),
-      field<ActivityReportItem>('reportInfo', 'reportInfo'),
-      field<ActivityReportItem>('reporter', 'userName'),
-    ],
-  },
-  equipment: {
-    fileName: { 'pt-BR': 'apontamentos-equipamentos', 'en-US': 'equipment-reports' },
-    columns: [
-      ...observedExport<EquipmentReportItem>(),
-      field<EquipmentReportItem>('package', 'packageName'),
-      field<EquipmentReportItem>('area', 'areaName'),
-      field<EquipmentReportItem>('activity', 'activityName'),
-      field<EquipmentReportItem>('equipment', 'equipmentName'),
-      field<EquipmentReportItem>('company', 'company'),
-      field<EquipmentReportItem>('classification', 'classification', { list: 'equipmentClassification' }),
-      field<EquipmentReportItem>('notes', 'notes'),
-      field<EquipmentReportItem>('reporter', 'userName'),
-    ],
-  },
-  quantity: {
-    fileName: { 'pt-BR': 'apontamentos-quantidades', 'en-US': 'quantity-reports' },
-    columns: [
-      ...observedExport<QuantityReportItem>(),
-      field<QuantityReportItem>('package', 'packageName'),
-      field<QuantityReportItem>('area', 'areaName'),
-      field<QuantityReportItem>('activity', 'activityName'),
-      field<QuantityReportItem>('producedQuantity', 'quantity'),
-      field<QuantityReportItem>('unity', 'unity', { list: 'measureUnit' }),
-      field<QuantityReportItem>('reporter', 'userName'),
-    ],
-  },
-} satisfies {
-  activity: ExportDefinition<ActivityReportItem> & { columns: FieldColumn<ActivityReportItem>[] };
-  equipment: ExportDefinition<EquipmentReportItem> & { columns: FieldColumn<EquipmentReportItem>[] };
-  quantity: ExportDefinition<QuantityReportItem> & { columns: FieldColumn<QuantityReportItem>[] };
-};
-
-/** The item fields a kind's export reads. */
-const exportedFields = (kind: ReportKind): string[] => REPORT_EXPORTS[kind].columns.map((column) => column.field);

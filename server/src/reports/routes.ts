@@ -15,7 +15,8 @@ import type { ExportDefinition } from '../crud/resource.js';
 import { allowedCaller, exportFormat, sendExport } from '../crud/resource.js';
 import { reportDocs } from './docs.js';
 import { contractInScope, readReportFilters, reportConditions } from './filters.js';
-import { REPORT_EXPORTS, reportReadModel, searchedNamesFound } from './read-models.js';
+import { REPORT_EXPORTS } from './exports.js';
+import { reportReadModel, searchedNamesFound } from './read-models.js';
 
 export interface ReportRoutesOptions extends Record<string, unknown> {
   config: Config;

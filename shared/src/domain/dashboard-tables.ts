@@ -1,6 +1,5 @@
-import type { Locale } from './constants.js';
 import type { ClassTotals, DashboardAnswers, DashboardName } from './dashboards.js';
-import { figureMessages } from './messages/figures.js';
+import type { FigureColumn, FigureFormat, FigureRow, FigureTable } from './figures.js';
 import type { FigureColumnKey, FigureTableKey, FigureValueKey } from './messages/figures.js';
 
 /**
@@ -8,30 +7,8 @@ import type { FigureColumnKey, FigureTableKey, FigureValueKey } from './messages
  * turns an answer of `GET /api/dashboards/<name>` into the tables the screen shows under its
  * charts, the charts plot columns of those same tables, and the server's export writes them,
  * a sheet each. Titles and headers are keys of the `figures` messages; cells are raw values
- * (numbers stay numbers) with a format that says how to write them ({@link formatFigure}).
+ * (numbers stay numbers) with a format that says how to write them (`formatFigure`, figures.ts).
  */
-
-/**
- * How a cell is written: `hh` one decimal; `index` a 0..1 fraction shown as a percentage;
- * `decimal` two decimals; `label` a key of `figures.values`; `weekday` 1 (Monday)…7;
- * `hour` 0..23 of the site's day; `flag` yes/no; `date` `YYYY-MM-DD`.
- */
-export type FigureFormat =
-  'text' | 'label' | 'integer' | 'hh' | 'index' | 'decimal' | 'date' | 'weekday' | 'hour' | 'flag';
-export type FigureValue = string | number | boolean | null;
-
-export interface FigureColumn {
-  key: FigureColumnKey;
-  format: FigureFormat;
-}
-
-export type FigureRow = Partial<Record<FigureColumnKey, FigureValue>> & { id?: number | string };
-
-export interface FigureTable {
-  key: FigureTableKey;
-  columns: FigureColumn[];
-  rows: FigureRow[];
-}
 
 const column = (key: FigureColumnKey, format: FigureFormat): FigureColumn => ({ key, format });
 
@@ -320,57 +297,4 @@ export function dashboardTable<Name extends DashboardName>(
   const table = dashboardTables(name, answer).find((candidate) => candidate.key === key);
   if (!table) throw new Error(`Dashboard ${name} has no table ${key}`);
   return table;
-}
-
-const DECIMALS: Partial<Record<FigureFormat, number>> = { integer: 0, hh: 1, decimal: 2 };
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
-  return format;
-}
-
-/**
- * A cell as the language writes it (7,5 in pt-BR; 43,6 % for an index of 0.436; dates as
- * the lists write them); empty for no value. The screens' tables, the charts' labels and
- * tooltips and the CSV export all use it, so the same figure reads the same everywhere.
- */
-export function formatFigure(value: FigureValue | undefined, format: FigureFormat, locale: Locale): string {
-  if (value === null || value === undefined) return '';
-  const words = figureMessages[locale].values;
-  switch (format) {
-    case 'flag':
-      return value ? words.yes : words.no;
-    case 'label':
-      return typeof value === 'string' && Object.hasOwn(words, value) && value !== 'weekday'
-        ? words[value as FigureValueKey]
-        : String(value);
-    case 'weekday':
-      return Object.hasOwn(words.weekday, String(value))
-        ? words.weekday[Number(value) as keyof typeof words.weekday]
-        : String(value);
-    case 'hour':
-      return `${String(value).padStart(2, '0')}:00`;
-    case 'date': {
-      const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
-      if (!match) return String(value);
-      const [, year, month, day] = match;
-      return locale === 'pt-BR' ? `${day}/${month}/${year}` : `${month}/${day}/${year}`;
-    }
-    case 'index':
-      return typeof value === 'number'
-        ? numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
-        : String(value);
-    case 'integer':
-    case 'hh':
-    case 'decimal': {
-      const digits = DECIMALS[format] ?? 0;
-      return typeof value === 'number'
-        ? numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)
-        : String(value);
-    }
-    default:
-      return String(value);
-  }
 }

@@ -17,4 +17,5 @@ export * from './schemas/catalogue.js';
 export * from './schemas/filters.js';
 export * from './schemas/reports.js';
 export * from './dashboards.js';
+export * from './figures.js';
 export * from './dashboard-tables.js';

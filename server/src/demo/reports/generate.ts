@@ -1,26 +1,20 @@
 import { addDays, weekdayOf } from '@canteiro/shared/domain';
-import type { MeasureUnit } from '@canteiro/shared/domain';
 import {
   CREW_MAX,
   CREW_MEAN,
   CREW_MIN,
   CREW_SEEN,
-  CREWS_OF_PACKAGE,
-  EQUIPMENT_SHARES,
-  EQUIPMENT_SPREAD,
   EVIDENT_WASTE,
   HIDDEN_WASTE,
   NOTE_SHARE,
   NOTES,
   RUP_SIGMA,
-  SHORTAGE_DAYS,
   SHORTAGE_EXTRA,
   VALUE_ADDING,
   WAITING_FOR_MATERIAL,
   WALKS_OF_GOAL,
   WEEKLY_IMPROVEMENT,
   hourMultiplier,
-  sharesOf,
   weekdayMultiplier,
 } from './model.js';
 import type { OccurrenceWeight } from './model.js';
@@ -36,6 +30,9 @@ import {
   weightedIndex,
 } from './random.js';
 import { siteClock, zonedInstant } from '../../site-clock.js';
+import type { ContractPlan, DayRows, GenerationOptions } from './plans.js';
+import { activitiesOn, contractTraits, crewsOf, daysBetween, slotsOf } from './workforce.js';
+import type { ContractTraits } from './workforce.js';
 
 /**
  * The report generator (DOMAIN.md §4): reporters walk each contract every reporting period,
@@ -47,141 +44,16 @@ import { siteClock, zonedInstant } from '../../site-clock.js';
  * was generated before (write.ts loads the plans and copies the rows).
  */
 
-export interface PlanActivity {
-  id: number;
-  packageId: number;
-  localId: number;
-  areaId: number;
-  packageName: string;
-  unit: MeasureUnit;
-  /** `YYYY-MM-DD`. */
-  startDate: string;
-  endDate: string;
-  isFinished: boolean;
-  /** Reference RUP, man-hours per unit. */
-  rup: number;
-}
-
-export interface ContractPlan {
-  id: number;
-  /** Minutes between walks. */
-  period: number;
-  /** Walks per reporter per day. */
-  goal: number;
-  /** Active reporters' user ids, in a stable order. */
-  reporters: readonly number[];
-  /** Active activities whose whole chain is active, in a stable order. */
-  activities: readonly PlanActivity[];
-  /** Active functions: lower-case name → id, in a stable order. */
-  functions: ReadonlyMap<string, number>;
-  /** Active equipment ids, in a stable order. */
-  equipment: readonly number[];
-  /** Crews per activity are multiplied by this (1 for the demo; the scale command raises it). */
-  crewFactor: number;
-}
-
-export interface GenerationOptions {
-  seed: string | number;
-  timeZone: string;
-  /** First and last day (inclusive) of the site's calendar, `YYYY-MM-DD`; the first is a Monday. */
-  firstDay: string;
-  lastDay: string;
-  /** Active occurrences: name → id. */
-  occurrences: ReadonlyMap<string, number>;
-  /** Time-ordered (default) or random UUIDs. */
-  ids?: 'v7' | 'v4';
-  /** Only every n-th day (estimates: the scale command sizes its contracts with it). */
-  sampleEvery?: number;
-}
-
-export const REPORT_COLUMNS = [
-  'id',
-  'contract_id',
-  'report_time',
-  'local_date',
-  'local_minute',
-  'local_weekday',
-  'user_id',
-  'received_at',
-] as const;
-export const ACTIVITY_COLUMNS = [
-  ...REPORT_COLUMNS,
-  'package_id',
-  'local_id',
-  'activity_id',
-  'function_id',
-  'occurrence_id',
-  'quantity',
-  'notes',
-  'report_info',
-  'is_scheduled',
-] as const;
-export const EQUIPMENT_COLUMNS = [
-  ...REPORT_COLUMNS,
-  'package_id',
-  'area_id',
-  'activity_id',
-  'equipment_id',
-  'classification',
-  'notes',
-] as const;
-export const QUANTITY_COLUMNS = [
-  ...REPORT_COLUMNS,
-  'package_id',
-  'area_id',
-  'activity_id',
-  'quantity',
-  'unity',
-] as const;
-
-/** One day's rows of every contract, values in the *_COLUMNS order. */
-export interface DayRows {
-  day: string;
-  activity: unknown[][];
-  equipment: unknown[][];
-  quantity: unknown[][];
-}
-
-const DAY = 86_400_000;
-const MORNING = [7 * 60, 12 * 60] as const;
-const AFTERNOON = [13 * 60, 17 * 60] as const;
 /** Received at most this late (local minutes): a resend waits for the evening's signal. */
 const LATEST_RECEIPT = 21 * 60;
 /** Machines broken down get a note this often. */
 const DOWN_NOTE = 0.3;
-
-const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
-
-/**
- * The demo's window: `weeks` weeks on the site's calendar that end the day before `today`
- * (the seed day, a UTC midnight), so no row lies in the future whatever the hour: the last
- * week is the one in progress, the first starts on a Monday.
- */
-export function reportWindow(today: Date, weeks: number): { firstDay: string; lastDay: string } {
-  const lastDay = addDays(today.toISOString().slice(0, 10), -1);
-  const monday = addDays(lastDay, 1 - weekdayOf(lastDay));
-  return { firstDay: addDays(monday, -7 * (weeks - 1)), lastDay };
-}
-
-interface Crew {
-  activity: PlanActivity;
-  functionId: number;
-  shares: readonly [number, number, number];
-}
 
 interface Picker {
   ids: number[];
   weights: number[];
   total: number;
   names: string[];
-}
-
-/** What a contract keeps for the whole window: Saturdays, the shortage, the machines' shares. */
-interface ContractTraits {
-  saturdayParity: number;
-  shortage: Set<string>;
-  /** Per machine: [working, idle, down] cumulative thresholds. */
-  machineShares: [number, number][];
 }
 
 export function* generateReports(plans: readonly ContractPlan[], options: GenerationOptions): Generator<DayRows> {
@@ -390,94 +262,4 @@ export function* generateReports(plans: readonly ContractPlan[], options: Genera
 /** Minutes after the walk the row reaches the server: mostly soon, sometimes hours (offline). */
 function receiptDelay(random: Random): number {
   return (random.next() < 0.85 ? between(random, 1, 20) : between(random, 60, 240)) * 60_000;
-}
-
-/**
- * The activities worked on `day`: started, and not finished before it (a late activity
- * goes on past its end date). Before the first one starts, the two nearest to the day
- * (so the first weeks of the window have crews too).
- */
-function activitiesOn(activities: readonly PlanActivity[], day: string): PlanActivity[] {
-  const working = activities.filter(
-    (activity) => activity.startDate <= day && (!activity.isFinished || day <= activity.endDate),
-  );
-  if (working.length > 0 || activities.length === 0) return working;
-  const distance = (activity: PlanActivity) =>
-    day < activity.startDate ? daysBetween(day, activity.startDate) : daysBetween(activity.endDate, day);
-  return [...activities].sort((left, right) => distance(left) - distance(right) || left.id - right.id).slice(0, 2);
-}
-
-function crewsOf(plan: ContractPlan, working: readonly PlanActivity[]): Crew[] {
-  const crews: Crew[] = [];
-  const functions = [...plan.functions];
-  for (const activity of working) {
-    const trades = CREWS_OF_PACKAGE.get(activity.packageName.trim().toLowerCase());
-    let known = (trades ?? []).filter(([name]) => plan.functions.has(name));
-    if (known.length === 0 && functions.length > 0) {
-      // A package the model does not know: two of the contract's trades, by the activity's id.
-      known = [0, 1].map((step) => [functions[(activity.id + step) % functions.length]![0], step === 0 ? 2 : 1]);
-    }
-    for (const [name, count] of known) {
-      const functionId = plan.functions.get(name)!;
-      // Whole crews: the fraction decided by the activity, the same every day.
-      const expected = count * plan.crewFactor;
-      const crewCount = Math.floor(expected) + (fraction(activity.id, name) < expected % 1 ? 1 : 0);
-      for (let index = 0; index < crewCount; index += 1) crews.push({ activity, functionId, shares: sharesOf(name) });
-    }
-  }
-  return crews;
-}
-
-const fractions = new Map<string, number>();
-/** A fixed number in [0, 1) for an activity and a trade. */
-function fraction(activityId: number, trade: string): number {
-  const key = `${activityId}\u0000${trade}`;
-  let value = fractions.get(key);
-  if (value === undefined) {
-    value = randomStream('crew', activityId, trade).next();
-    if (fractions.size > 100_000) fractions.clear();
-    fractions.set(key, value);
-  }
-  return value;
-}
-
-/** Walk start times (minutes since midnight): every period in 07–12 h and 13–17 h, Saturdays the morning. */
-function slotsOf(period: number, saturday: boolean): number[] {
-  const slots: number[] = [];
-  for (const [from, to] of saturday ? [MORNING] : [MORNING, AFTERNOON]) {
-    for (let minute = from; minute < to; minute += period) slots.push(minute);
-  }
-  return slots;
-}
-
-function contractTraits(plan: ContractPlan, seed: string | number, firstDay: string, weeks: number): ContractTraits {
-  const random = randomStream(seed, 'contract', plan.id);
-  const saturdayParity = between(random, 0, 1);
-  // Tuesday to Thursday of a week around the middle of the window.
-  const middle = Math.floor(weeks / 2);
-  const week = Math.max(1, Math.min(weeks - 2, middle + between(random, -1, 1)));
-  const shortage = new Set(
-    Array.from({ length: SHORTAGE_DAYS }, (_, index) => addDays(firstDay, week * 7 + 1 + index)),
-  );
-  // Symmetric offsets over the machines, shuffled: each machine differs, the total does not.
-  const count = plan.equipment.length;
-  const spread = (width: number) => {
-    const offsets = Array.from({ length: count }, (_, index) =>
-      count === 1 ? 0 : width * ((2 * index) / (count - 1) - 1),
-    );
-    const order = Array.from({ length: count }, (_, index) => index);
-    for (let index = count - 1; index > 0; index -= 1) {
-      const other = between(random, 0, index);
-      [order[index], order[other]] = [order[other]!, order[index]!];
-    }
-    return order.map((position) => offsets[position]!);
-  };
-  const workingOffsets = spread(EQUIPMENT_SPREAD[0]);
-  const downOffsets = spread(EQUIPMENT_SPREAD[1]);
-  const machineShares = workingOffsets.map((offset, machine): [number, number] => {
-    const working = EQUIPMENT_SHARES[0] + offset;
-    const down = EQUIPMENT_SHARES[2] + downOffsets[machine]!;
-    return [working, 1 - down];
-  });
-  return { saturdayParity, shortage, machineShares };
 }

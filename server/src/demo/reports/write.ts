@@ -5,8 +5,9 @@ import { selectRows } from '../../db/connection.js';
 import { copyRows, withForeignKeysCheckedAfter, withIndexesBuiltAfter } from '../../db/copy.js';
 import { referenceRup } from '../catalogue-data.js';
 import { RUP_BY_UNIT } from './model.js';
-import { ACTIVITY_COLUMNS, EQUIPMENT_COLUMNS, QUANTITY_COLUMNS, generateReports } from './generate.js';
-import type { ContractPlan, DayRows, GenerationOptions, PlanActivity } from './generate.js';
+import { generateReports } from './generate.js';
+import { ACTIVITY_COLUMNS, EQUIPMENT_COLUMNS, QUANTITY_COLUMNS } from './plans.js';
+import type { ContractPlan, DayRows, GenerationOptions, PlanActivity } from './plans.js';
 
 /**
  * Reads what the generator needs from the database (the contracts that can be reported,

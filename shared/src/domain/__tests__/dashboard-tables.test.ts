@@ -1,4 +1,5 @@
-import { dashboardTable, dashboardTables, formatFigure } from '../dashboard-tables';
+import { dashboardTable, dashboardTables } from '../dashboard-tables';
+import { formatFigure } from '../figures';
 import type { ClassTotals, DashboardMeta, ProjectHealthDashboard } from '../dashboards';
 import { figureMessages } from '../messages';
 import { emptyValues, keyPaths } from '../../../test/same-keys';

@@ -1,0 +1,77 @@
+// The server side of `pnpm bench` (bench.mjs): the production server on a fresh embedded
+// database with the demo data, an API session, and login throughput (autocannon, loopback only).
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+export const repo = resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 8282);
+export const BASE = `http://localhost:${PORT}`;
+export const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
+
+export async function startServer() {
+  const server = spawn('node', [join(repo, 'server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'canteiro-bench-')),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: '1000000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  server.kill();
+  throw new Error('bench: the server did not start');
+}
+
+/** A bearer token of the demo admin, for the API calls the browser runs need. */
+export async function apiToken() {
+  const cookieResponse = await fetch(`${BASE}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookieResponse.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const response = await fetch(`${BASE}/api/authentication/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: JSON.stringify({ email: 'admin@canteiro.test', password: 'demo1234', from_web: true }),
+  });
+  return (await response.json()).token;
+}
+
+/** POST /api/authentication/login (argon2id) for LOGIN_SECONDS on 8 connections. */
+export async function loginThroughput() {
+  const cookieResponse = await fetch(`${BASE}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookieResponse.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const result = await autocannon({
+    url: `${BASE}/api/authentication/login`,
+    method: 'POST',
+    connections: 8,
+    duration: LOGIN_SECONDS,
+    headers: {
+      'content-type': 'application/json',
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': decodeURIComponent(xsrf),
+    },
+    body: JSON.stringify({ email: 'admin@canteiro.test', password: 'demo1234', from_web: true }),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    total: result.requests.total,
+  };
+}
