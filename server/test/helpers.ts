@@ -85,7 +85,10 @@ function migrationsDigest(): string {
 async function fileDatabase(baseUrl: string): Promise<string> {
   const base = new URL(baseUrl);
   const baseName = decodeURIComponent(base.pathname.slice(1));
-  const file = path.basename(process.argv[1] ?? 'test', '.test.ts').replace(/[^a-z0-9]+/gi, '_').toLowerCase();
+  const file = path
+    .basename(process.argv[1] ?? 'test', '.test.ts')
+    .replace(/[^a-z0-9]+/gi, '_')
+    .toLowerCase();
   const own = `${baseName}_${file}`.slice(0, 63);
   const template = `${baseName}_template_${migrationsDigest()}`.slice(0, 63);
   const urlOf = (name: string) => Object.assign(new URL(base), { pathname: `/${encodeURIComponent(name)}` }).href;
@@ -109,7 +112,8 @@ async function fileDatabase(baseUrl: string): Promise<string> {
         `select datname from pg_database where datname like $1 and datname <> $2`,
         [`${baseName}_template_%`, template],
       );
-      for (const { datname } of stale.rows) await admin.query(`drop database if exists ${quoted(datname)} with (force)`);
+      for (const { datname } of stale.rows)
+        await admin.query(`drop database if exists ${quoted(datname)} with (force)`);
     }
     await admin.query(`drop database if exists ${quoted(own)} with (force)`);
     await admin.query(`create database ${quoted(own)} template ${quoted(template)}`);

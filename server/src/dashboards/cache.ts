@@ -1,5 +1,6 @@
 import { filtersToQuery } from '@canteiro/shared/domain';
 import type { DashboardContext } from './context.js';
+import { siteToday } from '../site-clock.js';
 
 /**
  * Answers kept per server (docs/dashboards.md): a repeated view while nothing was written
@@ -39,7 +40,7 @@ export class DashboardCache {
       for (const [key, entry] of this.entries) if (entry.contract === contract) this.entries.delete(key);
       this.contracts.set(contract, version);
     }
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: context.timeZone }).format(new Date());
+    const today = siteToday(context.timeZone);
     // The versions are in the key too: an entry can only ever answer the versions it was computed under.
     const key = JSON.stringify([name, today, `${global}.${version}`, filtersToQuery(context.filters)]);
     const kept = this.entries.get(key);
