@@ -23,6 +23,7 @@ const project = (name, roots) => ({
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|ky|@ant-design|@rc-component)/)'],
   moduleNameMapper: {
     '^@canteiro/shared/(domain|core|ui)$': '<rootDir>/shared/src/$1/index.ts',
+    '^@canteiro/shared/core/query$': '<rootDir>/shared/src/core/query-client.ts',
     '\\.(svg|png|jpe?g)$': '<rootDir>/shared/test/file-stub.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^antd/es/locale/(.*)$': 'antd/lib/locale/$1',

@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { queryClient } from '@canteiro/shared/core/query';
 
 // antd renders slowly under jsdom: give async queries room before they call it a failure.
 configure({ asyncUtilTimeout: 5000 });
+
+// The core's one query client outlives a test: each test starts with an empty cache, as a page does.
+afterEach(() => queryClient.clear());
