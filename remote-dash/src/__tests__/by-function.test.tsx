@@ -13,7 +13,6 @@ import ByFunctionPage from '../pages/by-function-page';
  * plotting exactly the numbers of the table under it. apexcharts draws nothing under jsdom: it
  * is replaced by an element carrying what it was given.
  */
-jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 interface Drawn {
   series: {

@@ -12,7 +12,6 @@ import { drawn, setUpTranslations } from './dashboard-kit.harness';
  * plotting the numbers of the table under it; a note when function or occurrence filters are
  * set, since they do not apply to equipment rows (docs/reports.md).
  */
-jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 interface Drawn {
   series: { name: string; data: (number | null)[] }[];

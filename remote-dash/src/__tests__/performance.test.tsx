@@ -11,7 +11,6 @@ import { drawn, setUpTranslations } from './dashboard-kit.harness';
  * the plan (a line at 1), the distribution of added value and each activity's RUP — each chart
  * plotting the numbers of the table under it.
  */
-jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 interface Drawn {
   type: string;
