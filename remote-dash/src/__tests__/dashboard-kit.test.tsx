@@ -12,7 +12,7 @@ import {
   FigureTableView,
   tableCategories,
   tableSeries,
-} from '../features/dashboards';
+} from '../kit/dashboards';
 import { serve } from '../../../shared/test/network';
 import {
   dashboardCalls,

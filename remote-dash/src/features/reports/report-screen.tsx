@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@canteiro/shared/domain';
 import { ExportButton, Pager, ResourceTable, useListController } from '@canteiro/shared/ui';
 import type { ColumnDefinition, ListItem, ListTableDefinition } from '@canteiro/shared/ui';
-import { DashHeader } from '../header/dash-header';
-import { ScreenState } from '../header/screen-states';
-import { useHeaderState } from '../header/header-state';
+import { DashHeader } from '../../kit/header/dash-header';
+import { ScreenState } from '../../kit/header/screen-states';
+import { useHeaderState } from '../../kit/header/header-state';
 
 /** One report list (docs/reports.md): its API path, title and columns. */
 export interface ReportDefinition<Item extends ListItem> {
