@@ -17,15 +17,22 @@ const project = (name, roots) => ({
   rootDir: import.meta.dirname,
   roots: roots.map((root) => `<rootDir>/${root}`),
   testEnvironment: '<rootDir>/shared/test/jsdom-environment.cjs',
+  // msw/node, not the browser build that jsdom's default export conditions pick.
+  testEnvironmentOptions: { customExportConditions: [''] },
   testMatch: ['**/__tests__/**/*.test.ts?(x)'],
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  // ky ships only ES modules.
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm|ky|@ant-design|@rc-component)/)'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // ky and a few of MSW's dependencies ship only ES modules.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(\\.pnpm|ky|@ant-design|@rc-component|rettime|@open-draft|until-async)/)',
+  ],
   moduleNameMapper: {
     '^@canteiro/shared/(domain|core|ui)$': '<rootDir>/shared/src/$1/index.ts',
+    '^@canteiro/shared/core/query$': '<rootDir>/shared/src/core/query-client.ts',
     '\\.(svg|png|jpe?g)$': '<rootDir>/shared/test/file-stub.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^antd/es/locale/(.*)$': 'antd/lib/locale/$1',
+    // apexcharts draws nothing under jsdom: one stand-in that carries what a chart was given.
+    '^react-apexcharts$': '<rootDir>/remote-dash/test/react-apexcharts.mock.tsx',
   },
   setupFiles: ['<rootDir>/shared/test/setup-env.cjs'],
   setupFilesAfterEnv: ['<rootDir>/shared/test/setup-dom.ts'],

@@ -1,7 +1,7 @@
 /**
  * The ONE `shared` block of Module Federation, imported by all four webpack configs
- * (ARCHITECTURE.md §2). Singletons: React, the router, i18n, zustand, dayjs and the core
- * entry of this package. antd and the UI kit are bundled per app (a measured decision,
+ * (ARCHITECTURE.md §2). Singletons: React, the router, i18n, zustand, dayjs, TanStack Query and
+ * the core entries of this package (the core, and its query client). antd and the UI kit are bundled per app (a measured decision,
  * docs/decisions/federation.md).
  */
 const catalogVersion = (name) => {
@@ -32,7 +32,10 @@ const sharedDependencies = {
   zustand: singleton('zustand'),
   dayjs: singleton('dayjs'),
   'dayjs/': singleton('dayjs'),
+  '@tanstack/react-query': singleton('@tanstack/react-query'),
   '@canteiro/shared/core': { singleton: true, version: CORE_VERSION, requiredVersion: `^${CORE_VERSION}` },
+  // The one TanStack Query client: its own entry, so the login page's start does not load the library.
+  '@canteiro/shared/core/query': { singleton: true, version: CORE_VERSION, requiredVersion: `^${CORE_VERSION}` },
 };
 
 module.exports = { sharedDependencies };

@@ -1,5 +1,5 @@
 // jsdom with Node's own Fetch API (Request, Response, Headers, FormData, Blob, File,
-// AbortController...), which jsdom does not provide and ky needs (a FormData takes only
+// AbortController...), which jsdom does not provide and ky and MSW need (a FormData takes only
 // Node's own Blob and File).
 const { TestEnvironment } = require('jest-environment-jsdom');
 
@@ -12,6 +12,10 @@ const NODE_GLOBALS = [
   'Blob',
   'File',
   'ReadableStream',
+  // MSW's interceptors (shared/test/network.ts).
+  'WritableStream',
+  'TransformStream',
+  'BroadcastChannel',
   'AbortController',
   'AbortSignal',
   'TextEncoder',

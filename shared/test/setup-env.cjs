@@ -4,6 +4,11 @@ const { TextDecoder, TextEncoder } = require('node:util');
 globalThis.TextEncoder ??= TextEncoder;
 globalThis.TextDecoder ??= TextDecoder;
 if (typeof window !== 'undefined') {
+  // antd's selects post to themselves through a MessageChannel, which jsdom does not have.
+  globalThis.MessageChannel ??= class {
+    port1 = { onmessage: null };
+    port2 = { postMessage: () => globalThis.setTimeout(() => this.port1.onmessage?.({}), 0) };
+  };
   window.matchMedia ??= (query) => ({
     matches: false,
     media: query,

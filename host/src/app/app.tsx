@@ -1,12 +1,13 @@
-import { lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { setLoginRedirect } from '@canteiro/shared/core';
+import { setLoginRedirect, useSession } from '@canteiro/shared/core';
+import type { ModuleId } from '@canteiro/shared/core';
 import { MOBILE_BLOCK_WIDTH } from '@canteiro/shared/domain';
 import { ModuleProviders } from '@canteiro/shared/ui';
 import { RouteView, Fade } from './route-view';
 import { hostRoutes } from './route-meta';
+import { PageLoading } from '../components/page-loading';
 import { NotFoundPage } from '../features/errors/not-found-page';
-import { ModuleOutlet } from '../features/modules/module-outlet';
 import { NotificationStack } from '../features/notifications/notification-stack';
 import { SmallScreenBlock } from '../features/small-screen/small-screen-block';
 import { useWindowWidth } from '../features/small-screen/use-window-width';
@@ -14,6 +15,25 @@ import { useWindowWidth } from '../features/small-screen/use-window-width';
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const PasswordPage = lazy(() => import('../features/auth/password-page'));
 const HomePage = lazy(() => import('../features/home/home-page'));
+// The modules' shell (sidebar, avatar, the server-state cache) is not the login page's business:
+// a signed-in page fetches it at once, the login form never (docs/frontend.md, "Server state").
+const loadModuleOutlet = () => import('../features/modules/module-outlet');
+const LazyModuleOutlet = lazy(() => loadModuleOutlet().then((module) => ({ default: module.ModuleOutlet })));
+function ModuleOutlet({ id }: { id: ModuleId }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <LazyModuleOutlet id={id} />
+    </Suspense>
+  );
+}
+
+function PrefetchShell() {
+  const signedIn = useSession((state) => Boolean(state.token));
+  useEffect(() => {
+    if (signedIn) void loadModuleOutlet();
+  }, [signedIn]);
+  return null;
+}
 
 /** Lets the API client's 403 hook navigate inside the router instead of reloading the page. */
 function LoginRedirect() {
@@ -73,6 +93,7 @@ export function App() {
       ) : (
         <BrowserRouter>
           <LoginRedirect />
+          <PrefetchShell />
           <AppRoutes />
         </BrowserRouter>
       )}

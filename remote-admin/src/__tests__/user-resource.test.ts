@@ -1,4 +1,5 @@
 import { useSession } from '@canteiro/shared/core';
+import { serve } from '../../../shared/test/network';
 import type { UserItem } from '@canteiro/shared/domain';
 import { userResource } from '../features/resources/people';
 
@@ -8,8 +9,7 @@ let calls: string[];
 
 beforeEach(() => {
   calls = [];
-  global.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
+  serve((request) => {
     calls.push(new URL(request.url).pathname);
     const user = {
       id: 7,
@@ -20,7 +20,7 @@ beforeEach(() => {
       permission_set: { value: 'admin', label: 'Administrador' },
     };
     return new Response(JSON.stringify({ user }), { headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  });
   useSession.getState().signIn('token', {
     id: 7,
     email: 'ana@x.test',

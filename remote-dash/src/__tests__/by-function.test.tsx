@@ -3,7 +3,7 @@ import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { ByFunctionDashboard } from '@canteiro/shared/domain';
 import { ByFunctionView } from '../features/by-function/by-function-view';
-import { CLASS_COLOURS } from '../features/dashboards/class-colours';
+import { CLASS_COLOURS } from '../kit/dashboards/class-colours';
 import { classes, drawn, harness, json, renderAt, setUpFakeServer, setUpTranslations } from './dashboard-kit.harness';
 import ByFunctionPage from '../pages/by-function-page';
 
@@ -13,7 +13,6 @@ import ByFunctionPage from '../pages/by-function-page';
  * plotting exactly the numbers of the table under it. apexcharts draws nothing under jsdom: it
  * is replaced by an element carrying what it was given.
  */
-jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 interface Drawn {
   series: {

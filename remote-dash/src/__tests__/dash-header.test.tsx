@@ -2,8 +2,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { i18n, useSession } from '@canteiro/shared/core';
 import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
-import { checkFilters, weekdayEnds, weekdaysParam } from '../features/header/header-state';
-import type { HeaderValues } from '../features/header/header-state';
+import { serve } from '../../../shared/test/network';
+import { checkFilters, weekdayEnds, weekdaysParam } from '../kit/header/header-state';
+import type { HeaderValues } from '../kit/header/header-state';
 import { ReportScreen } from '../features/reports/report-screen';
 import { activityReport } from '../features/reports/reports';
 import { enUS } from '../i18n/en-US';
@@ -44,8 +45,7 @@ const row = {
   isScheduled: true,
 };
 
-async function fakeFetch(input: RequestInfo | URL, init?: RequestInit) {
-  const request = input instanceof Request ? input : new Request(String(input), init);
+async function fakeServer(request: Request) {
   const url = new URL(request.url);
   calls.push({ url });
   if (url.pathname === '/api/contracts/options') return json(contracts);
@@ -84,16 +84,12 @@ beforeAll(() => {
   i18n.addResourceBundle('en-US', 'dash', enUS, true, true);
 });
 beforeEach(() => {
-  globalThis.MessageChannel ??= class {
-    port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
-    port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.({}), 0) };
-  } as unknown as typeof MessageChannel;
   calls = [];
   contracts = [
     { id: 1, name: 'Contrato Alfa' },
     { id: 2, name: 'Contrato Beta' },
   ];
-  global.fetch = fakeFetch as typeof fetch;
+  serve(fakeServer);
   document.cookie = 'XSRF-TOKEN=x; path=/';
   useSession
     .getState()

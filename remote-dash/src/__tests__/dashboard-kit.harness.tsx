@@ -4,14 +4,15 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { i18n, useSession } from '@canteiro/shared/core';
 import type { ClassTotals, DashboardPeriod, RoutineDashboard } from '@canteiro/shared/domain';
 import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
+import { serve } from '../../../shared/test/network';
 import { enUS } from '../i18n/en-US';
 import { ptBR } from '../i18n/pt-BR';
 
 /**
  * What the dashboard screens' tests share: a fake HTTP layer (the only thing faked; the
  * screens, the header and the kit run as they are), the answers' building blocks and the
- * chart stand-in's read-back. apexcharts is mocked in each test file (jest.mock is hoisted
- * per file): `jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'))`.
+ * chart stand-in's read-back. apexcharts is replaced for every test by jest.config.mjs's
+ * moduleNameMapper (remote-dash/test/react-apexcharts.mock.tsx).
  */
 
 const PERIOD: DashboardPeriod = { first: '2026-09-01', last: '2026-11-20', from: '2026-10-26', to: '2026-11-22' };
@@ -31,8 +32,8 @@ export const harness = {
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-async function fakeFetch(input: RequestInfo | URL, init?: RequestInit) {
-  const request = input instanceof Request ? input : new Request(String(input), init);
+/** The fake API (served through MSW, shared/test/network.ts). */
+export async function fakeServer(request: Request): Promise<Response> {
   const url = new URL(request.url);
   harness.calls.push({ url });
   if (url.pathname === '/api/contracts/options') return json([{ id: 1, name: 'Contrato Alfa' }]);
@@ -117,7 +118,7 @@ export function setUpTranslations(): void {
   jest.setTimeout(60_000);
 }
 
-/** Call in a test file's top level: translations, session, fetch, before each test (a screen's tests). */
+/** Call in a test file's top level: translations, session, the fake API, before each test (a screen's tests). */
 export function setUpDashboardTests(): void {
   setUpTranslations();
   setUpFakeServer();
@@ -126,13 +127,9 @@ export function setUpDashboardTests(): void {
 /** A signed-in admin and the fake server, fresh before each test (in a file or a describe block). */
 export function setUpFakeServer(): void {
   beforeEach(() => {
-    globalThis.MessageChannel ??= class {
-      port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
-      port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.({}), 0) };
-    } as unknown as typeof MessageChannel;
     harness.calls = [];
     harness.answers = new Map();
-    global.fetch = fakeFetch as typeof fetch;
+    serve(fakeServer);
     document.cookie = 'XSRF-TOKEN=x; path=/';
     useSession
       .getState()

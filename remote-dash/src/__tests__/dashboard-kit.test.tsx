@@ -12,15 +12,23 @@ import {
   FigureTableView,
   tableCategories,
   tableSeries,
-} from '../features/dashboards';
-import { dashboardCalls, harness, json, renderAt, routine, setUpDashboardTests } from './dashboard-kit.harness';
+} from '../kit/dashboards';
+import { serve } from '../../../shared/test/network';
+import {
+  dashboardCalls,
+  fakeServer,
+  harness,
+  json,
+  renderAt,
+  routine,
+  setUpDashboardTests,
+} from './dashboard-kit.harness';
 
 /**
  * The dashboards' kit. apexcharts draws nothing under jsdom: the chart is replaced
  * by an element carrying the series and categories it was given, so a test can check that the
  * chart plots exactly the numbers of the table under it. Only the HTTP layer is faked.
  */
-jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 const searchOf = () => Object.fromEntries(new URLSearchParams(harness.location!.search));
 
@@ -57,12 +65,10 @@ describe('DashboardScreen', () => {
   it('shows the loading state, then the answer of the header’s query', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const original = global.fetch;
-    global.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      if (url.pathname === '/api/dashboards/routine') await gate;
-      return original(input, init);
-    }) as typeof fetch;
+    serve(async (request) => {
+      if (new URL(request.url).pathname === '/api/dashboards/routine') await gate;
+      return fakeServer(request);
+    });
     renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20&function=3');
     expect(await screen.findByTestId('dashboard-loading')).toBeInTheDocument();
     release();

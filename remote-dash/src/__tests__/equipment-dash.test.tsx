@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { EquipmentDashboard } from '@canteiro/shared/domain';
-import { CLASS_COLOURS } from '../features/dashboards/class-colours';
+import { CLASS_COLOURS } from '../kit/dashboards/class-colours';
 import { EquipmentView } from '../features/equipment-dash/equipment-view';
 import { drawn, setUpTranslations } from './dashboard-kit.harness';
 
@@ -12,7 +12,6 @@ import { drawn, setUpTranslations } from './dashboard-kit.harness';
  * plotting the numbers of the table under it; a note when function or occurrence filters are
  * set, since they do not apply to equipment rows (docs/reports.md).
  */
-jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 interface Drawn {
   series: { name: string; data: (number | null)[] }[];

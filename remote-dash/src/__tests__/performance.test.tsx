@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { PerformanceDashboard } from '@canteiro/shared/domain';
-import { CLASS_COLOURS } from '../features/dashboards/class-colours';
+import { CLASS_COLOURS } from '../kit/dashboards/class-colours';
 import { PerformanceView, performanceIsEmpty } from '../features/performance/performance-view';
 import { drawn, setUpTranslations } from './dashboard-kit.harness';
 
@@ -11,7 +11,6 @@ import { drawn, setUpTranslations } from './dashboard-kit.harness';
  * the plan (a line at 1), the distribution of added value and each activity's RUP — each chart
  * plotting the numbers of the table under it.
  */
-jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 
 interface Drawn {
   type: string;

@@ -12,7 +12,6 @@ import {
 } from './dashboard-kit.harness';
 
 /** The project-health screen draws the server's figures, each chart over its table. */
-jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 setUpDashboardTests();
 
 const LONG = 'Pacote A — Estrutura do bloco 1, pavimentos 1 a 4, com um nome bem comprido';

@@ -3,7 +3,6 @@ import { RoutineScreen } from '../features/routine/routine-screen';
 import { chartData, classes, harness, json, renderAt, routine, setUpDashboardTests } from './dashboard-kit.harness';
 
 /** The routine screen, hour by hour, its chart over its table. */
-jest.mock('react-apexcharts', () => jest.requireActual('./apex-chart.mock'));
 setUpDashboardTests();
 
 const chartOf = async () => chartData(await within(await screen.findByTestId('chart-hours')).findByTestId('apex'));

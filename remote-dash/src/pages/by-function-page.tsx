@@ -1,4 +1,4 @@
-import { DashboardScreen } from '../features/dashboards/dashboard-screen';
+import { DashboardScreen } from '../kit/dashboards/dashboard-screen';
 import { ByFunctionView } from '../features/by-function/by-function-view';
 
 /** /dash/by-function: nothing to draw when no row matched the filters. */

@@ -1,4 +1,4 @@
-import { DashboardScreen } from '../features/dashboards/dashboard-screen';
+import { DashboardScreen } from '../kit/dashboards/dashboard-screen';
 import { EquipmentView } from '../features/equipment-dash/equipment-view';
 
 /** /dash/equipment: nothing to draw when no machine was observed under the filters. */

@@ -1,4 +1,4 @@
-import { DashboardScreen } from '../features/dashboards/dashboard-screen';
+import { DashboardScreen } from '../kit/dashboards/dashboard-screen';
 import { PerformanceView, performanceIsEmpty } from '../features/performance/performance-view';
 
 /** /dash/performance. */

@@ -2,9 +2,9 @@ import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dashboardTable, formatFigure } from '@canteiro/shared/domain';
 import type { ByFunctionDashboard } from '@canteiro/shared/domain';
-import { FigureCard } from '../dashboards/figure-card';
-import { Kpi } from '../dashboards/kpi';
-import { useLocale } from '../dashboards/use-locale';
+import { FigureCard } from '../../kit/dashboards/figure-card';
+import { Kpi } from '../../kit/dashboards/kpi';
+import { useLocale } from '../../kit/dashboards/use-locale';
 import { FunctionsRank } from './functions-rank';
 import { OccurrencesPareto } from './occurrences-pareto';
 

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
 import { DASHBOARD_CLASSES, formatFigure } from '@canteiro/shared/domain';
 import type { DashboardClass, FigureTable, Locale } from '@canteiro/shared/domain';
-import { Chart } from '../dashboards/chart';
-import { CLASS_COLOURS } from '../dashboards/class-colours';
-import { FigureCard } from '../dashboards/figure-card';
-import { tableCategories, tableSeries } from '../dashboards/series';
-import { useLocale } from '../dashboards/use-locale';
+import { Chart } from '../../kit/dashboards/chart';
+import { CLASS_COLOURS } from '../../kit/dashboards/class-colours';
+import { FigureCard } from '../../kit/dashboards/figure-card';
+import { tableCategories, tableSeries } from '../../kit/dashboards/series';
+import { useLocale } from '../../kit/dashboards/use-locale';
 
 /** The cumulative line: the theme's information blue, apart from the three class colours. */
 const LINE_COLOUR = themeTokens.colorInfo;

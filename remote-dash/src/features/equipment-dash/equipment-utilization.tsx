@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
 import { CONFIDENCE_SAMPLE, formatFigure } from '@canteiro/shared/domain';
 import type { FigureTable } from '@canteiro/shared/domain';
-import { Chart } from '../dashboards/chart';
-import { CLASS_COLOURS } from '../dashboards/class-colours';
-import { FigureCard } from '../dashboards/figure-card';
-import { LowConfidenceTag } from '../dashboards/figure-table';
-import { tableCategories, tableSeries } from '../dashboards/series';
-import { useLocale } from '../dashboards/use-locale';
+import { Chart } from '../../kit/dashboards/chart';
+import { CLASS_COLOURS } from '../../kit/dashboards/class-colours';
+import { FigureCard } from '../../kit/dashboards/figure-card';
+import { LowConfidenceTag } from '../../kit/dashboards/figure-table';
+import { tableCategories, tableSeries } from '../../kit/dashboards/series';
+import { useLocale } from '../../kit/dashboards/use-locale';
 
 /** Working, idle, down: the tones of value-adding, hidden and evident waste (as the equipment report's tags). */
 const STATES = ['working', 'idle', 'down'] as const;

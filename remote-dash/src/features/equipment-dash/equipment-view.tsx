@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
 import { dashboardTable, formatFigure } from '@canteiro/shared/domain';
 import type { EquipmentDashboard } from '@canteiro/shared/domain';
-import { Kpi } from '../dashboards/kpi';
-import { useLocale } from '../dashboards/use-locale';
+import { Kpi } from '../../kit/dashboards/kpi';
+import { useLocale } from '../../kit/dashboards/use-locale';
 import { EquipmentUtilization, TopCompanies } from './equipment-utilization';
 
 /**

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { activityStatusColors, themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
 import type { FigureTable } from '@canteiro/shared/domain';
-import { Chart } from '../dashboards/chart';
-import { FigureCard } from '../dashboards/figure-card';
-import { tableCategories, tableSeries } from '../dashboards/series';
-import { useLocale } from '../dashboards/use-locale';
-import { Kpi } from '../dashboards/kpi';
+import { Chart } from '../../kit/dashboards/chart';
+import { FigureCard } from '../../kit/dashboards/figure-card';
+import { tableCategories, tableSeries } from '../../kit/dashboards/series';
+import { useLocale } from '../../kit/dashboards/use-locale';
+import { Kpi } from '../../kit/dashboards/kpi';
 
 /** The status tags' tones (finished green, late red, in term blue), as the activity lists show them. */
 const STATUS_COLOURS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { Col, Row } from 'antd';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { FigureTableKey, PerformanceDashboard } from '@canteiro/shared/domain';
-import { FigureCard } from '../dashboards/figure-card';
+import { FigureCard } from '../../kit/dashboards/figure-card';
 import { ActivityStatus } from './activity-status';
 import { AddedValueChart, ProductivityChart } from './productivity-chart';
 

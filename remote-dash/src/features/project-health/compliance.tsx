@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { dashboardTable, formatFigure } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { themeTokens } from '@canteiro/shared/core';
-import { Chart, FigureCard, FigureGrid, Kpi, tableCategories, tableSeries, useLocale } from '../dashboards';
+import { Chart, FigureCard, FigureGrid, Kpi, tableCategories, tableSeries, useLocale } from '../../kit/dashboards';
 
 const COMPLIANCE_COLOUR = themeTokens.colorInfo;
 

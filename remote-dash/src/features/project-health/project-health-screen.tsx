@@ -16,7 +16,7 @@ import {
   tableCategories,
   tableSeries,
   useLocale,
-} from '../dashboards';
+} from '../../kit/dashboards';
 import { Compliance } from './compliance';
 import { Ranks } from './ranks';
 

@@ -15,8 +15,8 @@ import {
   tableCategories,
   tableSeries,
   useLocale,
-} from '../dashboards';
-import type { RankBy } from '../dashboards';
+} from '../../kit/dashboards';
+import type { RankBy } from '../../kit/dashboards';
 
 /** The four ranked lists of the answer, as figure tables (spec §2: packages, locals, functions, activities). */
 const RANKS = ['packages', 'locals', 'functions', 'activities'] as const;

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@canteiro/shared/domain';
-import { ExportButton, Pager, ResourceTable, useResourceList } from '@canteiro/shared/ui';
-import type { ColumnDefinition, ListItem, ListQuery, ResourceDefinition } from '@canteiro/shared/ui';
-import { DashHeader } from '../header/dash-header';
-import { ScreenState } from '../header/screen-states';
-import { useHeaderState } from '../header/header-state';
+import { DEFAULT_PAGE_SIZE } from '@canteiro/shared/domain';
+import { ExportButton, Pager, ResourceTable, useListController } from '@canteiro/shared/ui';
+import type { ColumnDefinition, ListItem, ListTableDefinition } from '@canteiro/shared/ui';
+import { DashHeader } from '../../kit/header/dash-header';
+import { ScreenState } from '../../kit/header/screen-states';
+import { useHeaderState } from '../../kit/header/header-state';
 
 /** One report list (docs/reports.md): its API path, title and columns. */
 export interface ReportDefinition<Item extends ListItem> {
@@ -20,7 +20,7 @@ export interface ReportDefinition<Item extends ListItem> {
 
 /**
  * A report screen (docs/reports.md): the Dashboards header, then the rows the filters select —
- * search, sortable headers, 'x of y' pages, the kit's read-only list table — and the export
+ * search, sortable headers, 'x of y' pages (the kit's list controller), the kit's read-only table — and the export
  * of every matching row with the same filters. Nothing is asked while no contract is chosen
  * or a filter is refused (its message is beside its field).
  */
@@ -30,35 +30,21 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
   const header = useHeaderState(sortKeys);
   const { list, updateList, query: filters } = header;
   const title = t(report.titleKey);
-  const [searchText, setSearchText] = useState(list.search);
-  const query: ListQuery = {
-    search: list.search,
-    page: list.page,
-    pageSize: DEFAULT_PAGE_SIZE,
-    includeInactive: false,
-    sort: list.sort || undefined,
-    order: list.sort ? list.order : undefined,
-    filters: filters ?? {},
-  };
-  const { page, status, reload } = useResourceList<Item>(report.endpoint, query, filters !== null);
-  const listRef = useRef<HTMLDivElement>(null);
-  // The kit's table reads a resource definition: a read-only one, newest rows first.
-  const definition: ResourceDefinition<Item> = {
+  const controller = useListController<Item>({
     endpoint: report.endpoint,
+    state: list,
+    update: updateList,
+    filters: filters ?? {},
+    enabled: filters !== null,
+  });
+  const { query, status, reload } = controller;
+  const listRef = useRef<HTMLDivElement>(null);
+  // What the kit's table reads: the report's columns, newest rows first.
+  const table: ListTableDefinition<Item> = {
     namespace: 'dash',
-    singularKey: report.titleKey,
-    pluralKey: report.titleKey,
     columns: report.columns,
     defaultSort: { key: 'reportTime', order: 'desc' },
-    readOnly: true,
   };
-
-  useEffect(() => setSearchText(list.search), [list.search]);
-  useEffect(() => {
-    if (searchText === list.search) return;
-    const timer = setTimeout(() => updateList({ search: searchText.trim() }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, list.search, updateList]);
 
   const refused = header.values.contract !== null && filters === null;
   return (
@@ -78,8 +64,8 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
               placeholder={t('dash:searchPlaceholder')}
               prefix={<SearchOutlined aria-hidden />}
               allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('kit:clearSearch')} /> }}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
+              value={controller.searchText}
+              onChange={(event) => controller.setSearchText(event.target.value)}
               style={{ width: '100%' }}
             />
           ) : null
@@ -93,12 +79,12 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
         <>
           {status === 'error' ? <ScreenState state="error" onRetry={reload} /> : null}
           <ResourceTable<Item>
-            resource={definition}
+            resource={table}
             t={t}
-            items={status === 'error' ? [] : (page?.items ?? [])}
+            items={status === 'error' ? [] : controller.items}
             loading={status === 'loading'}
             state={list}
-            onSort={(sort) => updateList(sort)}
+            onSort={controller.setSort}
             label={t('kit:listLabel', { plural: title.toLowerCase() })}
             listRef={listRef}
             emptyText={t('dash:noData')}
@@ -107,8 +93,8 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
             <Pager
               page={list.page}
               pageSize={DEFAULT_PAGE_SIZE}
-              total={status === 'error' ? 0 : (page?.total ?? 0)}
-              onChange={(next) => updateList({ page: next })}
+              total={status === 'error' ? 0 : controller.total}
+              onChange={controller.setPage}
             />
           </div>
         </>

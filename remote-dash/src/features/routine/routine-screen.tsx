@@ -14,7 +14,7 @@ import {
   tableCategories,
   tableSeries,
   useLocale,
-} from '../dashboards';
+} from '../../kit/dashboards';
 
 type View = 'hh' | 'index';
 

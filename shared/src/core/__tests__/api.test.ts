@@ -3,6 +3,7 @@ import type { SessionUser } from '@canteiro/shared/domain';
 import { api, authApi, setLoginRedirect, toApiError } from '../api';
 import { i18n } from '../i18n';
 import { useSession } from '../session';
+import { serve } from '../../../test/network';
 
 const user: SessionUser = {
   id: 1,
@@ -20,11 +21,10 @@ let answer: () => Response = () => new Response('{}', { status: 200, headers: { 
 beforeEach(() => {
   requests = [];
   document.cookie = 'XSRF-TOKEN=xsrf-value; path=/';
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
+  serve((request) => {
     requests.push(request.clone());
     return answer();
-  }) as typeof fetch;
+  });
   useSession.getState().clear();
 });
 

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { tabCycle } from './dialog-focus';
+import { useClosedOnUnmount } from './closed-on-unmount';
 
 /**
  * Activate/deactivate with two confirmations (spec §4): a first one that says what
@@ -26,8 +27,11 @@ export function ActivenessToggle({
   const button = useRef<HTMLButtonElement>(null);
   const close = () => setStep(0);
   // Each dialog's afterClose runs once its closing animation is over; only the last one gives focus back.
+  const closing = useClosedOnUnmount(onClosed);
   const afterClose = () => {
-    if (stepRef.current === 0) onClosed(button.current);
+    if (stepRef.current !== 0) return;
+    closing.current = false;
+    onClosed(button.current);
   };
   const stepRef = useRef(step);
   stepRef.current = step;
@@ -61,6 +65,7 @@ export function ActivenessToggle({
           setBusy(true);
           try {
             await onConfirm();
+            closing.current = true;
             close();
           } finally {
             setBusy(false);

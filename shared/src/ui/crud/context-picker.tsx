@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { notify } from '@canteiro/shared/core';
+import { queryClient } from '@canteiro/shared/core/query';
 import type { Option } from './resource-api';
 import { resourceApi } from './resource-api';
 import type { ContextDefinition } from './types';
+import { resourceKeys } from './use-resource-list';
 
 const PICKER_WIDTH = 320;
 
@@ -36,19 +39,19 @@ export function ContextPicker({
   value: number | null;
   onChange: (value: number | null, options?: { replace?: boolean }) => void;
 }) {
-  const [options, setOptions] = useState<Option[] | null>(null);
   const label = t(context.labelKey);
   const id = `context-${context.param}`;
-
+  const { data, isError } = useQuery(
+    {
+      queryKey: resourceKeys.options(context.endpoint, {}),
+      queryFn: ({ signal }) => resourceApi(context.endpoint).options({}, signal),
+    },
+    queryClient,
+  );
+  const options: Option[] | null = data ?? null;
   useEffect(() => {
-    const controller = new AbortController();
-    resourceApi(context.endpoint)
-      .options({}, controller.signal)
-      .then(setOptions, () => {
-        if (!controller.signal.aborted) notify.error(t('kit:optionsFailed', { field: label }));
-      });
-    return () => controller.abort();
-  }, [context.endpoint, label, t]);
+    if (isError) notify.error(t('kit:optionsFailed', { field: label }));
+  }, [isError, label, t]);
 
   const memoryKey = `${context.endpoint}:${context.param}`;
   useEffect(() => {

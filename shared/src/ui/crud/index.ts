@@ -2,6 +2,7 @@ export * from './types';
 export * from './resource-api';
 export * from './use-list-state';
 export * from './use-resource-list';
+export * from './use-list-controller';
 export * from './pager';
 export * from './activeness-toggle';
 export * from './use-url-state';

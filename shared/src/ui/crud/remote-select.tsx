@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, notify } from '@canteiro/shared/core';
+import { queryClient } from '@canteiro/shared/core/query';
 import type { Option } from './resource-api';
 import { resourceApi } from './resource-api';
+import { resourceKeys } from './use-resource-list';
 
 interface RemoteSelectProps {
   id: string;
@@ -37,56 +40,42 @@ export function RemoteSelect({
   clearLabel,
 }: RemoteSelectProps) {
   const { t } = useTranslation('kit');
-  const [options, setOptions] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(false);
   const paramsKey = JSON.stringify(params);
+  const optionsQuery = useQuery(
+    {
+      queryKey: resourceKeys.options(endpoint, JSON.parse(paramsKey) as Record<string, unknown>),
+      queryFn: ({ signal }) => resourceApi(endpoint).options(JSON.parse(paramsKey) as Record<string, string>, signal),
+      enabled,
+      // The last parent's options stay until the next ones arrive.
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
+  const options = enabled ? (optionsQuery.data ?? []) : [];
+  const loading = enabled && optionsQuery.isFetching;
+  // The options of these parameters are in (not the last parent's, kept meanwhile).
+  const loaded = enabled && optionsQuery.isSuccess && !optionsQuery.isPlaceholderData;
+  useEffect(() => {
+    if (optionsQuery.isError && enabled) notify.error(t('optionsFailed', { field: fieldLabel }));
+  }, [optionsQuery.isError, enabled, fieldLabel, t]);
+
   // The saved value may be a parent that is no longer offered (inactive): name it anyway.
-  const [missing, setMissing] = useState<Option | null>(null);
-  const [loadedKey, setLoadedKey] = useState<string | null>(null);
-  const isMissing = loadedKey === paramsKey && value != null && !options.some((option) => option.id === value);
-
-  useEffect(() => {
-    if (!enabled) {
-      setOptions([]);
-      return;
-    }
-    const controller = new AbortController();
-    setLoading(true);
-    resourceApi(endpoint)
-      .options(JSON.parse(paramsKey) as Record<string, string>, controller.signal)
-      .then(
-        (loaded) => {
-          setOptions(loaded);
-          setLoadedKey(paramsKey);
-        },
-        () => {
-          if (!controller.signal.aborted) notify.error(t('optionsFailed', { field: fieldLabel }));
-        },
-      )
-      .finally(() => setLoading(false));
-    return () => controller.abort();
-  }, [endpoint, paramsKey, enabled, fieldLabel, t]);
-
-  useEffect(() => {
-    if (!isMissing || value == null || !enabled) {
-      setMissing(null);
-      return;
-    }
-    const controller = new AbortController();
-    api
-      .get(`${endpoint}/${value}`, { signal: controller.signal })
-      .json<{ name?: string }>()
-      .then(
-        (item) => setMissing({ id: value, name: item.name ?? `#${value}` }),
-        () => {
-          if (!controller.signal.aborted) setMissing({ id: value, name: `#${value}` });
-        },
-      );
-    return () => controller.abort();
-  }, [isMissing, value, endpoint, enabled]);
+  const isMissing = loaded && value != null && !options.some((option) => option.id === value);
+  const missingQuery = useQuery(
+    {
+      queryKey: resourceKeys.one(endpoint, value ?? 0),
+      queryFn: ({ signal }) => api.get(`${endpoint}/${value}`, { signal }).json<{ name?: string }>(),
+      enabled: isMissing,
+    },
+    queryClient,
+  );
+  const missing: Option | null =
+    isMissing && value != null && (missingQuery.isSuccess || missingQuery.isError)
+      ? { id: value, name: missingQuery.data?.name ?? `#${value}` }
+      : null;
 
   const shown = options.map((option) => ({ value: option.id, label: option.name, disabled: false }));
-  if (missing && missing.id === value && isMissing) {
+  if (missing) {
     shown.push({ value: missing.id, label: t('unavailableOption', { name: missing.name }), disabled: true });
   }
 
@@ -111,7 +100,7 @@ export function RemoteSelect({
       }
       options={shown}
       // Until the options arrive the value has no label: show an ellipsis, never the bare id.
-      labelRender={({ label, value: shownValue }) => label ?? (loadedKey === paramsKey ? `#${shownValue}` : '…')}
+      labelRender={({ label, value: shownValue }) => label ?? (loaded ? `#${shownValue}` : '…')}
       style={{ width: '100%' }}
     />
   );

@@ -3,7 +3,7 @@ import { CloseCircleFilled, EditOutlined, PlusOutlined, ReloadOutlined, SearchOu
 import { Alert, Button, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify, themeTokens, toApiError, useSession } from '@canteiro/shared/core';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, hasPermission } from '@canteiro/shared/domain';
+import { DEFAULT_PAGE_SIZE, hasPermission } from '@canteiro/shared/domain';
 import { ExportButton } from './export-button';
 import { ListFilters } from './list-filters';
 import { Pager } from './pager';
@@ -16,7 +16,7 @@ import { RowActionButton } from './row-action-button';
 import type { ListFilterDefinition, ResourceDefinition, ResourceItem, RowAction } from './types';
 import type { UrlParam } from './use-url-state';
 import { useListState } from './use-list-state';
-import { useResourceList } from './use-resource-list';
+import { useListController } from './use-list-controller';
 import { registerKitTranslations } from './i18n';
 
 registerKitTranslations();
@@ -52,18 +52,15 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
     (value: number | null, options?: { replace?: boolean }) => update({ context: value }, options),
     [update],
   );
-  const [searchText, setSearchText] = useState(state.search);
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);
-  const query = {
-    search: state.search,
-    page: state.page,
-    pageSize: DEFAULT_PAGE_SIZE,
-    includeInactive: state.includeInactive,
-    sort: state.sort || undefined,
-    order: state.sort ? state.order : undefined,
+  const list = useListController<Item>({
+    endpoint: resource.endpoint,
+    state,
+    update,
     filters: { ...state.filters, ...contextValues },
-  };
-  const { page, status, reload } = useResourceList<Item>(resource.endpoint, query, !waitsForContext);
+    enabled: !waitsForContext,
+  });
+  const { status, reload, query } = list;
   const plural = t(resource.pluralKey, { ns: namespace });
   const singular = t(resource.singularKey, { ns: namespace });
   const level = user?.permission_set.value;
@@ -74,10 +71,22 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
   const listRef = useRef<HTMLDivElement>(null);
   const focusTarget = useRef<HTMLElement | null | undefined>(undefined);
   const [focusRequests, setFocusRequests] = useState(0);
+  // The list asked for again after a write: focus waits for it (the row may be gone).
+  const reloading = useRef<Promise<unknown> | null>(null);
   const returnFocus = useCallback((element: HTMLElement | null) => {
     focusTarget.current = element;
-    setFocusRequests((count) => count + 1);
+    const request = () => setFocusRequests((count) => count + 1);
+    if (reloading.current) void reloading.current.then(request);
+    else request();
   }, []);
+  const { invalidate } = list;
+  /** After a write: the list (and the resource's options everywhere) asked for again. */
+  const refresh = useCallback(() => {
+    const done = invalidate().finally(() => {
+      if (reloading.current === done) reloading.current = null;
+    });
+    reloading.current = done;
+  }, [invalidate]);
   useEffect(() => {
     if (focusTarget.current === undefined || status === 'loading') return;
     const frame = requestAnimationFrame(() => {
@@ -98,22 +107,9 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
     returnFocus(opener.current);
   };
 
-  // The URL may change under us (back/forward): the box follows it.
-  useEffect(() => setSearchText(state.search), [state.search]);
-  useEffect(() => {
-    if (searchText === state.search) return;
-    const timer = setTimeout(() => update({ search: searchText.trim() }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, state.search, update]);
   useEffect(() => {
     if (status === 'error') notify.error(t('kit:loadFailed', { plural: plural.toLowerCase() }));
   }, [status, plural, t]);
-  // A page past the end (rows went inactive, a stale link) moves to the last one.
-  useEffect(() => {
-    if (page && page.total > 0 && state.page > Math.ceil(page.total / DEFAULT_PAGE_SIZE))
-      update({ page: Math.ceil(page.total / DEFAULT_PAGE_SIZE) });
-  }, [page, state.page, update]);
-
   /** A failed call says the server's reason by its code, translated, else `fallback`. */
   const notifyFailure = async (error: unknown, fallback: string) => {
     const apiError = await toApiError(error);
@@ -125,7 +121,7 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
     try {
       await resourceApi<Item>(resource.endpoint).setActiveness(item.id, !item.isActive);
       notify.success(t(item.isActive ? 'kit:deactivated' : 'kit:activated', { name }));
-      reload();
+      refresh();
     } catch (error) {
       await notifyFailure(error, t('kit:activenessFailed', { singular: singular.toLowerCase() }));
     }
@@ -135,7 +131,7 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
     try {
       await resourceApi<Item>(resource.endpoint).action(item.id, action.call);
       notify.success(t(action.successKey, { name }));
-      reload();
+      refresh();
     } catch (error) {
       const label = t(action.labelKey, { name }).toLowerCase();
       await notifyFailure(error, t('kit:actionFailed', { action: label, name }));
@@ -194,8 +190,8 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
               placeholder={t('kit:searchPlaceholder')}
               prefix={<SearchOutlined aria-hidden />}
               allowClear={{ clearIcon: <CloseCircleFilled aria-label={t('kit:clearSearch')} /> }}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
+              value={list.searchText}
+              onChange={(event) => list.setSearchText(event.target.value)}
               style={{ width: 280 }}
             />
             {resource.filters?.length ? (
@@ -244,12 +240,12 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
           <ResourceTable<Item>
             resource={resource}
             t={t}
-            items={page?.items ?? []}
+            items={list.items}
             loading={status === 'loading'}
             state={state}
-            onSort={(sort) => update(sort)}
+            onSort={list.setSort}
             actions={actions}
-            rowActionCount={Math.max(0, ...(page?.items ?? []).map((item) => rowActions(item).length))}
+            rowActionCount={Math.max(0, ...list.items.map((item) => rowActions(item).length))}
             label={t('kit:listLabel', { plural: plural.toLowerCase() })}
             listRef={listRef}
           />
@@ -257,11 +253,11 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
             <Pager
               page={state.page}
               pageSize={DEFAULT_PAGE_SIZE}
-              total={page?.total ?? 0}
+              total={list.total}
               onChange={(next) => {
                 // The button used keeps focus while it can; the first and last pages disable theirs.
                 returnFocus(document.activeElement instanceof HTMLElement ? document.activeElement : null);
-                update({ page: next });
+                list.setPage(next);
               }}
             />
           </div>
@@ -271,8 +267,8 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
               item={editing}
               onClose={closeForm}
               onSaved={() => {
+                refresh();
                 closeForm();
-                reload();
               }}
               context={contextValues}
             />

@@ -17,8 +17,20 @@ const MIN_FREE_COLUMN_WIDTH = 90;
 /** Cells keep to one line; a header wraps instead, so "Meta de apontamentos/dia" is read whole at 1064 px. */
 const HEADER_TEXT = { whiteSpace: 'normal', overflowWrap: 'normal' } as const;
 
+/**
+ * What the table reads of a list's definition: a resource's (CRUD screens) or a report's,
+ * which has no form, schema nor endpoints to fake.
+ */
+export type ListTableDefinition<Item extends ListItem> = Pick<
+  ResourceDefinition<Item>,
+  'namespace' | 'columns' | 'defaultSort' | 'hasActiveness'
+>;
+
 /** The order the list is in: the URL's, else the resource's default (`name` ascending). */
-export function activeSort(resource: ResourceDefinition<never>, state: ListState): { key: string; order: SortOrder } {
+export function activeSort(
+  resource: Pick<ResourceDefinition<never>, 'defaultSort'>,
+  state: ListState,
+): { key: string; order: SortOrder } {
   if (state.sort) return { key: state.sort, order: state.order };
   return resource.defaultSort ?? { key: 'name', order: 'asc' };
 }
@@ -65,7 +77,7 @@ function ActivenessTag({ item, t }: { item: ListItem; t: TFunction }) {
 }
 
 interface ResourceTableProps<Item extends ListItem> {
-  resource: ResourceDefinition<Item>;
+  resource: ListTableDefinition<Item>;
   t: TFunction;
   items: Item[];
   loading: boolean;
@@ -100,7 +112,7 @@ export function ResourceTable<Item extends ListItem>({
   emptyText,
 }: ResourceTableProps<Item>) {
   const { namespace } = resource;
-  const sorted = activeSort(resource as ResourceDefinition<never>, state);
+  const sorted = activeSort(resource, state);
   const wideWindow = Grid.useBreakpoint().xl ?? false;
   const shown = resource.columns.filter((column) => wideWindow || !column.wide);
   const columns: TableColumnsType<Item> = shown.map((column) => ({

@@ -3,6 +3,7 @@ import { Button, Modal, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { tabCycle } from './dialog-focus';
 import type { RowAction } from './types';
+import { useClosedOnUnmount } from './closed-on-unmount';
 
 /**
  * A row's own action (finish, reopen): its button, one confirmation that says what happens,
@@ -28,6 +29,7 @@ export function RowActionButton<Item>({
   const [busy, setBusy] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const label = t(action.labelKey, { name });
+  const closing = useClosedOnUnmount(onClosed);
   return (
     <>
       <Button
@@ -49,13 +51,17 @@ export function RowActionButton<Item>({
           setBusy(true);
           try {
             await onConfirm();
+            closing.current = true;
             setOpen(false);
           } finally {
             setBusy(false);
           }
         }}
         onCancel={() => setOpen(false)}
-        afterClose={() => onClosed(button.current)}
+        afterClose={() => {
+          closing.current = false;
+          onClosed(button.current);
+        }}
         modalRender={tabCycle}
         destroyOnHidden
       >

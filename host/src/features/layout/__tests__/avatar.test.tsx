@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { useSession } from '@canteiro/shared/core';
+import { serve } from '../../../../../shared/test/network';
 import { Avatar } from '../avatar';
 import { avatarColor } from '../user-display';
 
@@ -16,10 +17,10 @@ describe('the avatar (spec §2)', () => {
     useSession.getState().signIn('secret-token', user);
     const requests: Request[] = [];
     // The network is replaced to see the request the avatar makes; jsdom has no object URLs.
-    global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      requests.push(input instanceof Request ? input : new Request(String(input), init));
+    serve((request) => {
+      requests.push(request);
       return new Response(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }));
-    }) as typeof fetch;
+    });
     URL.createObjectURL = jest.fn(() => 'blob:avatar');
     URL.revokeObjectURL = jest.fn();
 
@@ -32,9 +33,10 @@ describe('the avatar (spec §2)', () => {
 
   it('shows the initial when the picture cannot be loaded', async () => {
     useSession.getState().signIn('secret-token', user);
-    global.fetch = jest.fn(async () => new Response('{}', { status: 404 })) as typeof fetch;
+    const answered = jest.fn(() => new Response('{}', { status: 404 }));
+    serve(answered);
     render(<Avatar user={user} />);
-    await waitFor(() => expect(global.fetch).toHaveBeenCalled());
+    await waitFor(() => expect(answered).toHaveBeenCalled());
     expect(screen.getByTestId('avatar-initial')).toHaveTextContent('H');
   });
 });

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { useSession } from '@canteiro/shared/core';
+import { serve } from '../../../../test/network';
 import type { ResourceDefinition } from '../types';
 
 export interface Thing {
@@ -110,13 +111,8 @@ export function fakeThingsApi(count: number) {
 
 /** Serves `count` things as the page's API, signed in as an admin (with the XSRF cookie set). */
 export function serveFakeThings(count: number): ReturnType<typeof fakeThingsApi> {
-  // antd's selects post to themselves through a MessageChannel, which jsdom does not have.
-  globalThis.MessageChannel ??= class {
-    port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
-    port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.({}), 0) };
-  } as unknown as typeof MessageChannel;
   const api = fakeThingsApi(count);
-  global.fetch = api.fetch;
+  serve((request) => api.fetch(request));
   document.cookie = 'XSRF-TOKEN=x; path=/';
   useSession
     .getState()

@@ -2,19 +2,19 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { useNotifications } from '@canteiro/shared/core';
 import { RemoteSelect } from '../remote-select';
 import { registerKitTranslations } from '../i18n';
+import { serve as serveNetwork } from '../../../../test/network';
 
 /** Selects fed by `/api/<endpoint>/options` (active parents only, spec §5). */
 let requests: string[];
 function serve(routes: Record<string, unknown>) {
   requests = [];
-  global.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
+  serveNetwork((request) => {
     const url = new URL(request.url);
     requests.push(url.pathname + url.search);
     const body = routes[url.pathname];
     if (body === undefined) return new Response(JSON.stringify({ code: 'not_found' }), { status: 404 });
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  });
 }
 const renderSelect = (value: number | null, params = { base: 1 }) =>
   render(

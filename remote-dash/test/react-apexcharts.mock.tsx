@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 
 /**
- * react-apexcharts under jest (each screen test: `jest.mock('react-apexcharts', () =>
- * jest.requireActual('./apex-chart.mock'))`). apexcharts draws nothing in jsdom, so the chart
+ * react-apexcharts under jest, for every test (jest.config.mjs maps the module here). apexcharts
+ * draws nothing in jsdom, so the chart
  * is an element carrying what it was given — type, series, categories and options — and a test
  * checks that a chart plots exactly the numbers of the table under it.
  */

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Empty, Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@canteiro/shared/core';
+import { queryClient } from '@canteiro/shared/core/query';
 import type { DashboardAnswers, DashboardName, DashboardPeriod } from '@canteiro/shared/domain';
 import { ExportButton } from '@canteiro/shared/ui';
 import { DashHeader } from '../header/dash-header';
@@ -27,29 +29,29 @@ function useDefaultRange(header: ReturnType<typeof useHeaderState>): boolean {
   const undated = contract !== null && from === '' && to === '' && week === '';
   // Dates the screen wrote itself and the user then cleared: everything, not the default again.
   const waiting = undated && settled !== contract && defaulted.current !== contract;
+  const period = useQuery(
+    {
+      queryKey: ['dashboards', 'period', contract],
+      queryFn: ({ signal }) =>
+        api.get('dashboards/period', { searchParams: { contract: String(contract) }, signal }).json<DashboardPeriod>(),
+      enabled: waiting,
+    },
+    queryClient,
+  );
+  // The answer of the contract asked for, once in: never the last contract's range for this one.
+  const answered = waiting && !period.isFetching && (period.isSuccess || period.isError);
+  const range = answered && period.data?.from && period.data.to ? `${period.data.from}/${period.data.to}` : null;
 
   useEffect(() => {
-    if (!waiting || contract === null) return;
-    const controller = new AbortController();
-    api
-      .get('dashboards/period', { searchParams: { contract: String(contract) }, signal: controller.signal })
-      .json<DashboardPeriod>()
-      .then(
-        (period) => {
-          if (controller.signal.aborted) return;
-          if (period.from && period.to) {
-            // Still waiting until the URL carries the range: the dashboard is asked for once, dated.
-            defaulted.current = contract;
-            update.current({ from: period.from, to: period.to }, { replace: true });
-          } else setSettled(contract);
-        },
-        // No default range: the dashboard is asked for without dates rather than not at all.
-        () => {
-          if (!controller.signal.aborted) setSettled(contract);
-        },
-      );
-    return () => controller.abort();
-  }, [waiting, contract]);
+    if (!answered || contract === null) return;
+    if (range) {
+      // Still waiting until the URL carries the range: the dashboard is asked for once, dated.
+      const [rangeFrom, rangeTo] = range.split('/') as [string, string];
+      defaulted.current = contract;
+      update.current({ from: rangeFrom, to: rangeTo }, { replace: true });
+      // No default range (none, or the call failed): the dashboard is asked for without dates.
+    } else setSettled(contract);
+  }, [answered, range, contract]);
   return waiting;
 }
 

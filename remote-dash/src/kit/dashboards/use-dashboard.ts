@@ -1,0 +1,46 @@
+import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@canteiro/shared/core';
+import { queryClient } from '@canteiro/shared/core/query';
+import type { DashboardAnswers, DashboardName } from '@canteiro/shared/domain';
+
+export type DashboardStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** The query as one stable string (parameter order does not make a new request). */
+const queryKey = (query: Record<string, string>) =>
+  new URLSearchParams(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))).toString();
+
+/** The cache key of a dashboard's answer: `['dashboards', name, query]`. */
+export const dashboardKey = (name: DashboardName, key: string | null) => ['dashboards', name, key] as const;
+
+/**
+ * `GET /api/dashboards/<name>` with the header's query (docs/dashboards.md), through the
+ * shared client (its session, time-out and 403 handling) and the core's query cache. Idle
+ * while `query` is null (no contract yet, or a refused filter). While a new query loads the
+ * previous answer of the same dashboard stays, so the screen can dim it rather than blank it
+ * (never another dashboard's); the answer of an older query arriving late is dropped (its
+ * request is aborted). `reload` asks again with the same query (the retry).
+ */
+export function useDashboard<Name extends DashboardName>(
+  name: Name,
+  query: Record<string, string> | null,
+): { answer: DashboardAnswers[Name] | null; status: DashboardStatus; reload(): void } {
+  const key = query ? queryKey(query) : null;
+  const result = useQuery(
+    {
+      queryKey: dashboardKey(name, key),
+      queryFn: ({ signal }) =>
+        api
+          .get(`dashboards/${name}`, { searchParams: new URLSearchParams(key ?? ''), signal })
+          .json<DashboardAnswers[Name]>(),
+      enabled: key !== null,
+      placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === name ? previous : undefined),
+    },
+    queryClient,
+  );
+  const { refetch } = result;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const status: DashboardStatus =
+    key === null ? 'idle' : result.isFetching ? 'loading' : result.isError ? 'error' : 'ready';
+  return { answer: status === 'error' ? null : (result.data ?? null), status, reload };
+}
