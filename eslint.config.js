@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 // One lint setup for the whole repository.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -8,6 +9,22 @@ import tseslint from 'typescript-eslint';
 const MAX_LINES = 300;
 
 /** `no-restricted-imports` for the files of one zone. */
+/** Each feature folder of each app, closed to its siblings (import-x/no-restricted-paths zones). */
+function featureZones() {
+  return ['host', 'remote-admin', 'remote-management', 'remote-dash'].flatMap((app) => {
+    const features = `./${app}/src/features`;
+    if (!existsSync(features)) return [];
+    return readdirSync(features, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map(({ name }) => ({
+        target: `${features}/${name}`,
+        from: features,
+        except: [`./${name}`],
+        message: 'A feature never imports another: move what both need to the kit or to @canteiro/shared.',
+      }));
+  });
+}
+
 function restrictedImports(files, patterns) {
   return [{ files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } }];
 }
@@ -130,4 +147,11 @@ export default tseslint.config(
       },
     ]),
   ),
+  // No feature imports another (bulletproof-react's zones): a feature takes from its app's kit
+  // and pages and from @canteiro/shared, never from a sibling feature. The folders are read
+  // here, so a feature added later is held to it too.
+  {
+    files: ['{host,remote-admin,remote-management,remote-dash}/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones() }] },
+  },
 );

@@ -17,7 +17,7 @@ const PasswordPage = lazy(() => import('../features/auth/password-page'));
 const HomePage = lazy(() => import('../features/home/home-page'));
 // The modules' shell (sidebar, avatar, the server-state cache) is not the login page's business:
 // a signed-in page fetches it at once, the login form never (docs/frontend.md, "Server state").
-const loadModuleOutlet = () => import('../features/modules/module-outlet');
+const loadModuleOutlet = () => import('./module-outlet');
 const LazyModuleOutlet = lazy(() => loadModuleOutlet().then((module) => ({ default: module.ModuleOutlet })));
 function ModuleOutlet({ id }: { id: ModuleId }) {
   return (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import { LanguageSelector, Logo } from '@canteiro/shared/ui';
 import { MUTED_TEXT } from '../../components/colours';
-import { CONTENT_ID, SkipLink } from '../layout/skip-link';
+import { CONTENT_ID, SkipLink } from '../../components/skip-link';
 
 /** The bare, centred frame of the login and password screens: a header, then the card as the page's main content. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

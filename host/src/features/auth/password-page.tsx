@@ -9,7 +9,7 @@ import { changePasswordSchema } from '@canteiro/shared/domain';
 import { FormField, fieldMessage } from '@canteiro/shared/ui';
 import type { ChangePasswordInput } from '@canteiro/shared/domain';
 import { AuthCard } from './auth-card';
-import { useLogout } from './use-logout';
+import { useLogout } from '../../components/use-logout';
 
 type Field = keyof ChangePasswordInput;
 const FIELDS: { name: Field; labelKey: string; autoComplete: string }[] = [

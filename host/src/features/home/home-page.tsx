@@ -6,10 +6,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { navColors, themeTokens, useSession } from '@canteiro/shared/core';
 import { LanguageSelector, Logo } from '@canteiro/shared/ui';
 import { MUTED_TEXT } from '../../components/colours';
-import { Avatar } from '../layout/avatar';
-import { CONTENT_ID, SkipLink } from '../layout/skip-link';
-import { displayName } from '../layout/user-display';
-import { useLogout } from '../auth/use-logout';
+import { Avatar } from '../../components/avatar';
+import { CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { displayName } from '../../components/user-display';
+import { useLogout } from '../../components/use-logout';
 
 const MODULES: { id: 'management' | 'dash' | 'admin'; to: string; icon: ReactNode; colour: string }[] = [
   { id: 'management', to: '/management', icon: <AppstoreOutlined />, colour: themeTokens.colorPrimary },

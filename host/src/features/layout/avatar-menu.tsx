@@ -4,7 +4,7 @@ import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { SessionUser } from '@canteiro/shared/domain';
-import { Avatar } from './avatar';
+import { Avatar } from '../../components/avatar';
 
 interface MenuAction {
   key: string;

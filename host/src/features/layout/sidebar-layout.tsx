@@ -4,7 +4,7 @@ import type { CanteiroModule } from '@canteiro/shared/core';
 import { navColors } from '@canteiro/shared/core';
 import { PageLoading } from '../../components/page-loading';
 import { Sidebar } from './sidebar';
-import { CONTENT_ID, SkipLink } from './skip-link';
+import { CONTENT_ID, SkipLink } from '../../components/skip-link';
 
 /** Spec §2: the sidebar's share of the window's width; the content takes the rest. */
 export const SIDEBAR_SHARE = '14%';

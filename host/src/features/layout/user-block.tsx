@@ -7,8 +7,8 @@ import { USER_PANEL_REVEAL_MS } from '@canteiro/shared/domain';
 import { navColors } from '@canteiro/shared/core';
 import { MUTED_TEXT } from '../../components/colours';
 import { AvatarMenu } from './avatar-menu';
-import { displayName } from './user-display';
-import { useLogout } from '../auth/use-logout';
+import { displayName } from '../../components/user-display';
+import { useLogout } from '../../components/use-logout';
 
 // The sign-ins (tokens) whose panel has been revealed once: "about 300 ms after the user is
 // read" happens once per sign-in, not again each time the sidebar is mounted (a module

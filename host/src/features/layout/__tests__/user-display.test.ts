@@ -1,5 +1,12 @@
 import { contrastRatio as contrast } from '@canteiro/shared/core';
-import { AVATAR_PALETTE, avatarColor, avatarInitial, avatarTextColor, brightness, displayName } from '../user-display';
+import {
+  AVATAR_PALETTE,
+  avatarColor,
+  avatarInitial,
+  avatarTextColor,
+  brightness,
+  displayName,
+} from '../../../components/user-display';
 
 describe('the user block (spec §2)', () => {
   it('shows the first name, cut at 18 characters with an ellipsis', () => {

@@ -3,7 +3,7 @@ import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { useSession } from '@canteiro/shared/core';
 import type { CanteiroModule, ModuleRoute } from '@canteiro/shared/core';
-import { ModuleOutlet } from '../module-outlet';
+import { ModuleOutlet } from '../../../app/module-outlet';
 import { useModules } from '../module-store';
 import { loadModule } from '../remotes';
 

@@ -3,17 +3,17 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSession } from '@canteiro/shared/core';
 import type { CanteiroModule, ModuleId } from '@canteiro/shared/core';
 import { lazyPage } from '@canteiro/shared/ui';
-import { RouteView, Fade } from '../../app/route-view';
-import { PageLoading } from '../../components/page-loading';
-import { hostRoutes } from '../../app/route-meta';
-import { NotFoundPage } from '../errors/not-found-page';
-import { WorkInProgressPage } from '../errors/work-in-progress-page';
-import { SidebarLayout } from '../layout/sidebar-layout';
-import { ModuleErrorPanel } from './module-error-panel';
-import { ModuleErrorBoundary } from './module-error-boundary';
-import { useModules } from './module-store';
-import type { ModuleState } from './module-store';
-import { isChunkLoadFailure } from './chunk-failure';
+import { RouteView, Fade } from './route-view';
+import { PageLoading } from '../components/page-loading';
+import { hostRoutes } from './route-meta';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { WorkInProgressPage } from '../features/errors/work-in-progress-page';
+import { SidebarLayout } from '../features/layout/sidebar-layout';
+import { ModuleErrorPanel } from '../features/modules/module-error-panel';
+import { ModuleErrorBoundary } from '../features/modules/module-error-boundary';
+import { useModules } from '../features/modules/module-store';
+import type { ModuleState } from '../features/modules/module-store';
+import { isChunkLoadFailure } from '../features/modules/chunk-failure';
 
 /** A key of the module's namespace, unless it names another (`common:routes.activityReport.title`). */
 const qualify = (namespace: string, key: string) => (key.includes(':') ? key : `${namespace}:${key}`);

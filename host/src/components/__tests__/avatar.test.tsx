@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { useSession } from '@canteiro/shared/core';
-import { serve } from '../../../../../shared/test/network';
+import { serve } from '../../../../shared/test/network';
 import { Avatar } from '../avatar';
 import { avatarColor } from '../user-display';
 
