@@ -11,6 +11,7 @@ import { NotFoundPage } from '../features/errors/not-found-page';
 import { NotificationStack } from '../features/notifications/notification-stack';
 import { SmallScreenBlock } from '../features/small-screen/small-screen-block';
 import { useWindowWidth } from '../features/small-screen/use-window-width';
+import { useModules } from '../features/modules/module-store';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const PasswordPage = lazy(() => import('../features/auth/password-page'));
@@ -20,6 +21,11 @@ const HomePage = lazy(() => import('../features/home/home-page'));
 const loadModuleOutlet = () => import('./module-outlet');
 const LazyModuleOutlet = lazy(() => loadModuleOutlet().then((module) => ({ default: module.ModuleOutlet })));
 function ModuleOutlet({ id }: { id: ModuleId }) {
+  const signedIn = useSession((state) => Boolean(state.token));
+  // The module's own files start at once, beside the shell's chunk, not after it arrives.
+  useEffect(() => {
+    if (signedIn) useModules.getState().ensure(id);
+  }, [signedIn, id]);
   return (
     <Suspense fallback={<PageLoading />}>
       <LazyModuleOutlet id={id} />
