@@ -21,8 +21,9 @@ const HomePage = lazy(() => import('../features/home/home-page'));
 const loadModuleOutlet = () => import('./module-outlet');
 const LazyModuleOutlet = lazy(() => loadModuleOutlet().then((module) => ({ default: module.ModuleOutlet })));
 function ModuleOutlet({ id }: { id: ModuleId }) {
-  const signedIn = useSession((state) => Boolean(state.token));
-  // The module's own files start at once, beside the shell's chunk, not after it arrives.
+  const signedIn = useSession((state) => Boolean(state.token && state.user));
+  // A head start: the module's own files load beside the shell's chunk, not after it arrives.
+  // The outlet asks for them again when it renders (ensure is idempotent), as it must alone.
   useEffect(() => {
     if (signedIn) useModules.getState().ensure(id);
   }, [signedIn, id]);

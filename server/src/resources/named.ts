@@ -28,11 +28,6 @@ const named = (entity: NamedEntity): ApiResource<{ name: string }, object> =>
     fileName: FILE_NAMES[entity],
   });
 
-export const NAMED_RESOURCES: Readonly<Record<NamedEntity, ApiResource<{ name: string }, object>>> = {
-  discipline: named('discipline'),
-  area: named('area'),
-  local: named('local'),
-  block: named('block'),
-  package: named('package'),
-  function: named('function'),
-};
+export const NAMED_RESOURCES = Object.fromEntries(
+  (Object.keys(FILE_NAMES) as NamedEntity[]).map((entity) => [entity, named(entity)]),
+) as Readonly<Record<NamedEntity, ApiResource<{ name: string }, object>>>;
