@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { shareInterval } from '@canteiro/shared/domain';
 import type { ByFunctionDashboard, TopOccurrence } from '@canteiro/shared/domain';
 import { functions, occurrences } from '../db/schema/catalogue.js';
 import { activityReports } from '../db/schema/reports.js';
@@ -6,6 +7,14 @@ import type { DashboardContext } from './context.js';
 import type { ClassRow } from './fragments.js';
 import { figureRows, meta } from './context.js';
 import { classColumns, classTotals, functionFacts, jsonRows, localTimesCount, rankOrder } from './fragments.js';
+
+/** An occurrence's Σy² and the slice's rows, workers and Σx²: its share's interval. */
+interface OccurrenceSums {
+  squares: number;
+  allSquares: number;
+  allWorkers: number;
+  allRows: number;
+}
 
 /**
  * By function (DOMAIN.md §3): total HH, people and registers, average people per local
@@ -23,22 +32,25 @@ export async function byFunction(context: DashboardContext): Promise<ByFunctionD
   const pairs = localTimesCount(context);
   const figures = figureRows<{
     totals: ClassRow;
-    top: TopOccurrence[];
+    top: (Omit<TopOccurrence, 'interval'> & OccurrenceSums)[];
     functions: (ClassRow & { id: number; name: string })[];
     average: number | null;
   }>(
     orm,
     sql`with facts as (${functionFacts(context)}),
       cube as materialized (
-        select occurrence_id, function_id, c, sum(quantity) as quantity, sum(rows) as rows from facts group by 1, 2, 3)
+        select occurrence_id, function_id, c, sum(quantity) as quantity, sum(squares) as squares, sum(rows) as rows
+        from facts group by 1, 2, 3)
       select (select row_to_json(t) from (select ${columns} from cube) t) as totals,
         ${jsonRows(
           sql`select grouped.id, ${occurrences.name} as name, ${occurrences.classification} as classification,
               grouped.workers::float8 * ${hours} as hh, grouped.workers::int as workers,
               grouped.workers::float8 / sum(grouped.workers) over ()::float8 as share,
               sum(grouped.workers) over (order by grouped.workers desc, grouped.id)::float8
-                / sum(grouped.workers) over ()::float8 as "cumulativeShare"
-            from (select occurrence_id as id, sum(quantity) as workers from cube group by 1) grouped
+                / sum(grouped.workers) over ()::float8 as "cumulativeShare",
+              grouped.squares::float8 as squares, sum(grouped.squares) over ()::float8 as "allSquares",
+              sum(grouped.workers) over ()::float8 as "allWorkers", (select sum(rows) from cube)::int as "allRows"
+            from (select occurrence_id as id, sum(quantity) as workers, sum(squares) as squares from cube group by 1) grouped
               join ${occurrences} on ${occurrences.id} = grouped.id`,
           sql`workers desc, id`,
         )} as top,
@@ -71,7 +83,17 @@ export async function byFunction(context: DashboardContext): Promise<ByFunctionD
     totalPeople: totals.workers,
     registers: totals.registers,
     averagePeoplePerLocal: average === null ? answer!.average : average[0]!.average,
-    topOccurrences: top,
+    topOccurrences: top.map(({ squares, allSquares, allWorkers, allRows, ...occurrence }) => ({
+      ...occurrence,
+      // The occurrence's share is a ratio estimator over every row of the slice (DOMAIN.md §5).
+      interval: shareInterval({
+        rows: allRows,
+        workers: allWorkers,
+        classWorkers: occurrence.workers,
+        squares: allSquares,
+        classSquares: squares,
+      }),
+    })),
     functions: ranked.map(({ id, name, ...rest }) => ({ id, name, ...classTotals(rest) })),
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { CONFIDENCE_SAMPLE } from '@canteiro/shared/domain';
+import { lowConfidence, shareInterval } from '@canteiro/shared/domain';
 import type { ClassTotals } from '@canteiro/shared/domain';
 import {
   activityDaily,
@@ -31,7 +31,8 @@ export const activityFacts = (context: DashboardContext): SQL =>
       ${activityReports.userId} as user_id, ${activityReports.packageId} as package_id,
       ${activityReports.localId} as local_id, ${activityReports.activityId} as activity_id,
       ${activityReports.functionId} as function_id, ${activityReports.occurrenceId} as occurrence_id,
-      ${activityReports.quantity} as quantity, 1 as rows, ${occurrences.classification} as c
+      ${activityReports.quantity} as quantity, ${activityReports.quantity}::int * ${activityReports.quantity} as squares,
+      1 as rows, ${occurrences.classification} as c
     from ${activityReports} join ${occurrences} on ${occurrences.id} = ${activityReports.occurrenceId}
     where ${context.activity}`;
 
@@ -45,7 +46,7 @@ export const dailyFacts = (context: DashboardContext): SQL =>
   context.daily === null
     ? activityFacts(context)
     : sql`select r.local_date, r.local_weekday, r.package_id, r.local_id, r.activity_id, r.function_id,
-        r.occurrence_id, r.quantity, r.registers as rows, ${occurrences.classification} as c
+        r.occurrence_id, r.quantity, r.quantity_squares as squares, r.registers as rows, ${occurrences.classification} as c
       from (select * from ${activityDaily} as ${sql.identifier('activity_reports')} where ${context.daily}) r
         join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
 
@@ -60,10 +61,14 @@ export const classFacts = (context: DashboardContext): SQL =>
     ? sql`select local_date, local_weekday, package_id, local_id, activity_id, function_id,
         case when c = 'value_adding' then quantity else 0 end as va,
         case when c = 'hidden_waste' then quantity else 0 end as hw,
-        case when c = 'evident_waste' then quantity else 0 end as ew, quantity, rows
+        case when c = 'evident_waste' then quantity else 0 end as ew, quantity, rows,
+        case when c = 'value_adding' then squares else 0 end as va_sq,
+        case when c = 'hidden_waste' then squares else 0 end as hw_sq,
+        case when c = 'evident_waste' then squares else 0 end as ew_sq
       from (${dailyFacts(context)}) f`
     : sql`select local_date, local_weekday, package_id, local_id, activity_id, function_id,
-        value_adding as va, hidden_waste as hw, evident_waste as ew, quantity, registers as rows
+        value_adding as va, hidden_waste as hw, evident_waste as ew, quantity, registers as rows,
+        value_adding_squares as va_sq, hidden_waste_squares as hw_sq, evident_waste_squares as ew_sq
       from ${activityDailyClasses} as ${sql.identifier('activity_reports')} where ${context.classes}`;
 
 /**
@@ -78,8 +83,10 @@ export function functionFacts(context: DashboardContext): SQL {
       : context.hourly !== null
         ? [activityHourly, context.hourly]
         : [null, null];
-  if (table === null) return sql`select function_id, occurrence_id, c, quantity, rows from (${dailyFacts(context)}) f`;
-  return sql`select r.function_id, r.occurrence_id, ${occurrences.classification} as c, r.quantity, r.registers as rows
+  if (table === null)
+    return sql`select function_id, occurrence_id, c, quantity, squares, rows from (${dailyFacts(context)}) f`;
+  return sql`select r.function_id, r.occurrence_id, ${occurrences.classification} as c, r.quantity,
+      r.quantity_squares as squares, r.registers as rows
     from (select * from ${table} as ${sql.identifier('activity_reports')} where ${where}) r
       join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
 }
@@ -91,8 +98,9 @@ export function functionFacts(context: DashboardContext): SQL {
  */
 export const hourFacts = (context: DashboardContext): SQL =>
   context.hourly === null
-    ? sql`select (local_minute / 60)::int as hour, c, quantity, 1 as rows from (${activityFacts(context)}) f`
-    : sql`select (r.local_minute / 60)::int as hour, ${occurrences.classification} as c, r.quantity, r.registers as rows
+    ? sql`select (local_minute / 60)::int as hour, c, quantity, squares, 1 as rows from (${activityFacts(context)}) f`
+    : sql`select (r.local_minute / 60)::int as hour, ${occurrences.classification} as c, r.quantity,
+        r.quantity_squares as squares, r.registers as rows
       from (select * from ${activityHourly} as ${sql.identifier('activity_reports')} where ${context.hourly}) r
         join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
 
@@ -104,8 +112,9 @@ export const localTimesCount = (context: DashboardContext): SQL | null =>
         where ${context.localTimes})`;
 
 /**
- * The columns of {@link ClassTotals} from a row of class sums (`va`, `hw`, `ew`, `quantity`,
- * `rows`, null over no rows): the same figures {@link classColumns} aggregates.
+ * The columns of {@link ClassRow} from a row of class sums (`va`, `hw`, `ew`, `quantity`,
+ * `rows` and the squares `va_sq`, `hw_sq`, `ew_sq`; null over no rows): the same figures
+ * {@link classColumns} aggregates.
  */
 export function summedClassColumns(context: DashboardContext): SQL {
   const hours = sql`cast(${context.hours} as float8)`;
@@ -115,7 +124,7 @@ export function summedClassColumns(context: DashboardContext): SQL {
     ${workers('ew')} * ${hours} as ew_hh, ${workers('quantity')} * ${hours} as total_hh,
     ${index('va')} as va_index, ${index('hw')} as hw_index, ${index('ew')} as ew_index,
     coalesce(quantity, 0)::int as workers, coalesce(rows, 0)::int as registers,
-    coalesce(quantity, 0) < ${CONFIDENCE_SAMPLE} as low_confidence`;
+    ${workers('va_sq')} as va_sq, ${workers('hw_sq')} as hw_sq, ${workers('ew_sq')} as ew_sq`;
 }
 
 /** The walks under the filters' days, time window and weekdays (compliance). */
@@ -123,12 +132,14 @@ export const walkRows = (context: DashboardContext): SQL =>
   sql`select * from ${activityWalks} as ${sql.identifier('activity_reports')} where ${context.walks}`;
 
 const workersOf = (classification: string): SQL => sql`coalesce(sum(quantity) filter (where c = ${classification}), 0)`;
+const squaresOf = (classification: string): SQL =>
+  sql`coalesce(sum(squares) filter (where c = ${classification}), 0)::float8`;
 
 /**
- * The aggregate columns of {@link ClassTotals} over `facts`, or over a pre-aggregated relation
- * whose `quantity` is already a sum and whose rows stand for `registers` report rows: HH =
- * workers × hours; an index is the class's workers over all workers (the hours cancel), null
- * without workers.
+ * The aggregate columns of {@link ClassRow} over `facts`, or over a pre-aggregated relation
+ * whose `quantity` and `squares` are already sums and whose rows stand for `registers` report
+ * rows: HH = workers × hours; an index is the class's workers over all workers (the hours
+ * cancel), null without workers; the squares of each class's rows for its interval.
  */
 export function classColumns(context: DashboardContext, registers: SQL = sql`count(*)`): SQL {
   const hours = sql`cast(${context.hours} as float8)`;
@@ -140,13 +151,14 @@ export function classColumns(context: DashboardContext, registers: SQL = sql`cou
     coalesce(sum(quantity), 0)::float8 * ${hours} as total_hh,
     ${index('value_adding')} as va_index, ${index('hidden_waste')} as hw_index, ${index('evident_waste')} as ew_index,
     coalesce(sum(quantity), 0)::int as workers, coalesce(${registers}, 0)::int as registers,
-    coalesce(sum(quantity), 0) < ${CONFIDENCE_SAMPLE} as low_confidence`;
+    ${squaresOf('value_adding')} as va_sq, ${squaresOf('hidden_waste')} as hw_sq, ${squaresOf('evident_waste')} as ew_sq`;
 }
 
 /** `[…]` of `select` rows as JSON, in `order`: one column of a one-row answer. */
 export const jsonRows = (select: SQL, order: SQL): SQL =>
   sql`(select coalesce(json_agg(t order by ${order}), '[]'::json) from (${select}) t)`;
 
+/** A slice's class figures as SQL answers them: HH, indexes, the sample and the squares (DOMAIN.md §5). */
 export interface ClassRow {
   va_hh: number;
   hw_hh: number;
@@ -157,16 +169,42 @@ export interface ClassRow {
   ew_index: number | null;
   workers: number;
   registers: number;
-  low_confidence: boolean;
+  va_sq: number;
+  hw_sq: number;
+  ew_sq: number;
 }
 
-export const classTotals = (row: ClassRow): ClassTotals => ({
-  hh: { valueAdding: row.va_hh, hiddenWaste: row.hw_hh, evidentWaste: row.ew_hh, total: row.total_hh },
-  index: { valueAdding: row.va_index, hiddenWaste: row.hw_index, evidentWaste: row.ew_index },
-  workers: row.workers,
-  registers: row.registers,
-  lowConfidence: row.low_confidence,
-});
+/** Each class's 95 % interval from a slice's sums (DOMAIN.md §5). */
+export function classIntervals(row: ClassRow): ClassTotals['intervals'] {
+  const squares = row.va_sq + row.hw_sq + row.ew_sq;
+  const interval = (index: number | null, classSquares: number) =>
+    index === null
+      ? null
+      : shareInterval({
+          rows: row.registers,
+          workers: row.workers,
+          classWorkers: index * row.workers,
+          squares,
+          classSquares,
+        });
+  return {
+    valueAdding: interval(row.va_index, row.va_sq),
+    hiddenWaste: interval(row.hw_index, row.hw_sq),
+    evidentWaste: interval(row.ew_index, row.ew_sq),
+  };
+}
+
+export function classTotals(row: ClassRow): ClassTotals {
+  const intervals = classIntervals(row);
+  return {
+    hh: { valueAdding: row.va_hh, hiddenWaste: row.hw_hh, evidentWaste: row.ew_hh, total: row.total_hh },
+    index: { valueAdding: row.va_index, hiddenWaste: row.hw_index, evidentWaste: row.ew_index },
+    intervals,
+    workers: row.workers,
+    registers: row.registers,
+    lowConfidence: lowConfidence(intervals),
+  };
+}
 
 /** Ranked lists: value-adding index first, then HH, then id, so equal figures keep one order. */
 export const rankOrder = sql`va_index desc nulls last, total_hh desc, id`;

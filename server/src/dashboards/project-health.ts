@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { NamedClassTotals, ProjectHealthDashboard } from '@canteiro/shared/domain';
+import { controlChart } from '@canteiro/shared/domain';
+import type { ClassTotals, NamedClassTotals, ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
 import type { DashboardContext } from './context.js';
@@ -15,6 +16,20 @@ import {
   walkRows,
 } from './fragments.js';
 
+/**
+ * The control chart of the daily value-adding share (DOMAIN.md §5): the window's share and
+ * design effect, each day's share and workers.
+ */
+function control(overall: ClassTotals, days: (ClassRow & { date: string })[]): ProjectHealthDashboard['control'] {
+  const centre = overall.index.valueAdding;
+  const designEffect = overall.intervals.valueAdding?.designEffect ?? null;
+  if (centre === null) return { centre, designEffect, days: [] };
+  const measured = days.flatMap((day) =>
+    day.va_index === null ? [] : [{ date: day.date, share: day.va_index, workers: day.workers }],
+  );
+  return { centre, designEffect, days: controlChart(measured, centre, designEffect) };
+}
+
 /** Truncation unit of each range type (validated by the shared picklist). */
 const BUCKETS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
 
@@ -25,6 +40,7 @@ interface Figures {
   totals: ClassRow;
   weekdays: (ClassRow & { weekday: number })[];
   evolution: (ClassRow & { bucket: string })[];
+  days: (ClassRow & { date: string })[];
   packages: Named[];
   locals: Named[];
   functions: Named[];
@@ -53,7 +69,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const bucket = sql.raw(`'${BUCKETS[context.filters.range]}'`);
   const columns = summedClassColumns(context);
   // grouping(...) of each set: a bit per key, set for the keys the line is not grouped by.
-  const keys = ['local_weekday', 'bucket', 'package_id', 'local_id', 'function_id', 'activity_id'] as const;
+  const keys = ['local_weekday', 'bucket', 'local_date', 'package_id', 'local_id', 'function_id', 'activity_id'] as const;
   const all = (1 << keys.length) - 1;
   const set = (key: (typeof keys)[number] | null) =>
     sql.raw(String(key === null ? all : all & ~(1 << (keys.length - 1 - keys.indexOf(key)))));
@@ -70,11 +86,13 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
       orm,
       sql`with facts as (${classFacts(context)}),
         sets as materialized (
-          select grouping(local_weekday, bucket, package_id, local_id, function_id, activity_id) as grouping_set,
-            local_weekday, bucket, package_id, local_id, function_id, activity_id,
-            sum(va) as va, sum(hw) as hw, sum(ew) as ew, sum(quantity) as quantity, sum(rows) as rows
+          select grouping(local_weekday, bucket, local_date, package_id, local_id, function_id, activity_id) as grouping_set,
+            local_weekday, bucket, local_date, package_id, local_id, function_id, activity_id,
+            sum(va) as va, sum(hw) as hw, sum(ew) as ew, sum(quantity) as quantity, sum(rows) as rows,
+            sum(va_sq) as va_sq, sum(hw_sq) as hw_sq, sum(ew_sq) as ew_sq
           from (select facts.*, date_trunc(${bucket}, local_date::timestamp) as bucket from facts) f
-          group by grouping sets ((), (local_weekday), (bucket), (package_id), (local_id), (function_id), (activity_id)))
+          group by grouping sets ((), (local_weekday), (bucket), (local_date), (package_id), (local_id), (function_id),
+            (activity_id)))
         select (select row_to_json(t) from (select ${columns} from sets where grouping_set = ${set(null)}) t) as totals,
           ${jsonRows(
             sql`select local_weekday::int as weekday, ${columns} from sets where grouping_set = ${set('local_weekday')}`,
@@ -84,6 +102,10 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
             sql`select to_char(bucket, 'YYYY-MM-DD') as bucket, ${columns} from sets where grouping_set = ${set('bucket')}`,
             sql`bucket`,
           )} as evolution,
+          ${jsonRows(
+            sql`select to_char(local_date, 'YYYY-MM-DD') as date, ${columns} from sets where grouping_set = ${set('local_date')}`,
+            sql`date`,
+          )} as days,
           ${rank('package_id', packages)} as packages,
           ${rank('local_id', locals)} as locals,
           ${rank('function_id', functions)} as functions,
@@ -109,7 +131,8 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
           (select count(distinct user_id)::int from walks) as "reporterCount"`,
     ),
   ]);
-  const { totals, weekdays, evolution } = figures!;
+  const { totals, weekdays, evolution, days: daily } = figures!;
+  const overall = classTotals(totals);
   const { reporters, days, reportedDays, reporterCount } = walks!;
   const ratio = (made: number, expected: number) => (expected > 0 ? made / expected : null);
   // Sums over the few reporters (not over report rows): walks made, and goal × days for each.
@@ -118,16 +141,21 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const expectedAll = expectedEach * reporters.length;
   return {
     ...meta(context),
-    totals: classTotals(totals),
+    totals: overall,
     weekdays: weekdays.map(({ weekday, ...row }) => ({ weekday, ...classTotals(row) })),
-    evolution: evolution.map((row) => ({
-      bucket: row.bucket,
-      valueAddingIndex: row.va_index,
-      hh: row.total_hh,
-      workers: row.workers,
-      registers: row.registers,
-      lowConfidence: row.low_confidence,
-    })),
+    evolution: evolution.map((row) => {
+      const point = classTotals(row);
+      return {
+        bucket: row.bucket,
+        valueAddingIndex: row.va_index,
+        interval: point.intervals.valueAdding,
+        hh: row.total_hh,
+        workers: row.workers,
+        registers: row.registers,
+        lowConfidence: point.intervals.valueAdding?.lowConfidence ?? true,
+      };
+    }),
+    control: control(overall, daily),
     ranks: {
       packages: figures!.packages.map(named),
       locals: figures!.locals.map(named),

@@ -15,7 +15,8 @@ export async function routine(context: DashboardContext): Promise<RoutineDashboa
   const [answer] = await figureRows<{ totals: ClassRow; hours: (ClassRow & { hour: number })[] }>(
     context.orm,
     sql`with facts as (${hourFacts(context)}),
-      cube as materialized (select hour, c, sum(quantity) as quantity, sum(rows) as rows from facts group by 1, 2)
+      cube as materialized (
+        select hour, c, sum(quantity) as quantity, sum(squares) as squares, sum(rows) as rows from facts group by 1, 2)
       select (select row_to_json(t) from (select ${columns} from cube) t) as totals,
         ${jsonRows(sql`select hour, ${columns} from cube group by 1`, sql`hour`)} as hours`,
   );

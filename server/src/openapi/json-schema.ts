@@ -23,6 +23,17 @@ function withoutRequiredValue(schema: AnySchema): AnySchema | null {
   return v.pipe(...(pipe.slice(1) as [AnySchema])) as AnySchema;
 }
 
+/**
+ * A nullable picklist: OpenAPI 3.0 reads `nullable: true` beside `enum` as still bound by the
+ * enum, so null must be one of its values (the 3.0.3 clarification) or a validator refuses it.
+ */
+function nullableChoice(schema: AnySchema): JsonSchema | null {
+  if (schema.type !== 'nullable') return null;
+  const wrapped = (schema as unknown as { wrapped: { type: string; options?: readonly unknown[] } }).wrapped;
+  if (wrapped.type !== 'picklist' || !wrapped.options?.every((option) => typeof option === 'string')) return null;
+  return { type: 'string', enum: [...wrapped.options, null], nullable: true };
+}
+
 export function jsonSchema(schema: AnySchema, typeMode: 'input' | 'output'): JsonSchema {
   const convert = (current: AnySchema): JsonSchema => {
     const { $schema: _draft, ...converted } = toJsonSchema(current, {
@@ -30,6 +41,8 @@ export function jsonSchema(schema: AnySchema, typeMode: 'input' | 'output'): Jso
       typeMode,
       errorMode: 'ignore',
       overrideSchema: ({ valibotSchema }) => {
+        const choice = nullableChoice(valibotSchema as AnySchema);
+        if (choice) return choice as ReturnType<typeof toJsonSchema>;
         const field = withoutRequiredValue(valibotSchema as AnySchema);
         return field ? (convert(field) as ReturnType<typeof toJsonSchema>) : undefined;
       },

@@ -29,15 +29,32 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const share = v.nullable(v.number());
 const day = v.pipe(v.string(), v.isoDate());
 
+/** A share's 95 % interval (intervals.ts `ShareInterval`, DOMAIN.md §5). */
+export const shareIntervalSchema = v.object({
+  low: v.number(),
+  high: v.number(),
+  variance: v.number(),
+  effectiveSample: v.number(),
+  designEffect: v.nullable(v.number()),
+  lowConfidence: v.boolean(),
+});
+
 /** HH by class, their shares of the total and the sample behind them. */
 export const classTotalsSchema = v.object({
   hh: v.object({ valueAdding: v.number(), hiddenWaste: v.number(), evidentWaste: v.number(), total: v.number() }),
   /** HH of the class / HH total; the three sum to 1; `null` when there is no HH. */
   index: v.object({ valueAdding: share, hiddenWaste: share, evidentWaste: share }),
+  /** Each share's 95 % interval; `null` when the share is. */
+  intervals: v.object({
+    valueAdding: v.nullable(shareIntervalSchema),
+    hiddenWaste: v.nullable(shareIntervalSchema),
+    evidentWaste: v.nullable(shareIntervalSchema),
+  }),
   /** Worker-observations: sum of quantity. */
   workers: count,
   /** Report rows. */
   registers: count,
+  /** One of the shares is low-confidence (its interval wider than ± 5 points), or there is none. */
   lowConfidence: v.boolean(),
 });
 export type ClassTotals = v.InferOutput<typeof classTotalsSchema>;
@@ -73,6 +90,8 @@ export type NamedClassTotals = v.InferOutput<typeof namedClassTotalsSchema>;
 export const evolutionPointSchema = v.object({
   bucket: day,
   valueAddingIndex: share,
+  /** The value-adding share's 95 % interval (the band around the line). */
+  interval: v.nullable(shareIntervalSchema),
   hh: v.number(),
   workers: count,
   registers: count,
@@ -116,6 +135,24 @@ export const projectHealthDashboardSchema = v.object({
     functions: v.array(namedClassTotalsSchema),
     activities: v.array(namedClassTotalsSchema),
   }),
+  /**
+   * The control chart of the daily value-adding share (DOMAIN.md §5): the window's share as
+   * centre, each day's limits from its workers and the window's design effect, and its signal.
+   */
+  control: v.object({
+    centre: share,
+    designEffect: v.nullable(v.number()),
+    days: v.array(
+      v.object({
+        date: day,
+        share: v.number(),
+        workers: count,
+        lower: v.number(),
+        upper: v.number(),
+        signal: v.nullable(v.picklist(['outside', 'run'])),
+      }),
+    ),
+  }),
   compliance: v.object({
     /** The contract's reportingGoal: walks expected per reporter per day. */
     goal: v.number(),
@@ -136,6 +173,8 @@ export const topOccurrenceSchema = v.object({
   workers: count,
   /** hh / total HH. */
   share: v.number(),
+  /** The share's 95 % interval (the rows of the occurrence against all rows: DOMAIN.md §5). */
+  interval: v.nullable(shareIntervalSchema),
   /** Running share, occurrences ordered by HH descending (the Pareto line). */
   cumulativeShare: v.number(),
 });

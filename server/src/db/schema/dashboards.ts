@@ -8,10 +8,14 @@ const siteDay = () => ({
   localWeekday: smallint('local_weekday').notNull(),
 });
 
-/** What a rollup line sums: workers seen and the report rows behind them. */
+/**
+ * What a rollup line sums: workers seen, the report rows behind them, and the squares of each
+ * row's workers (Σx² of DOMAIN.md §5: with the rows and the workers, a share's interval).
+ */
 const sums = () => ({
   quantity: bigint('quantity', { mode: 'number' }).notNull(),
   registers: integer('registers').notNull(),
+  quantitySquares: bigint('quantity_squares', { mode: 'number' }).notNull().default(0),
 });
 
 /**
@@ -110,6 +114,10 @@ export const activityDailyClasses = pgTable(
     valueAdding: bigint('value_adding', { mode: 'number' }).notNull(),
     hiddenWaste: bigint('hidden_waste', { mode: 'number' }).notNull(),
     evidentWaste: bigint('evident_waste', { mode: 'number' }).notNull(),
+    // Σx² of each class's rows (migration 0015): the classes' intervals without the rows.
+    valueAddingSquares: bigint('value_adding_squares', { mode: 'number' }).notNull().default(0),
+    hiddenWasteSquares: bigint('hidden_waste_squares', { mode: 'number' }).notNull().default(0),
+    evidentWasteSquares: bigint('evident_waste_squares', { mode: 'number' }).notNull().default(0),
     ...sums(),
   },
   (t) => [
