@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { ByFunctionDashboard } from '@canteiro/shared/domain';
@@ -46,6 +46,7 @@ const answer: ByFunctionDashboard = {
       hh: 800,
       workers: 1600,
       share: 0.4172,
+      interval: null,
       cumulativeShare: 0.4172,
     },
     {
@@ -55,6 +56,7 @@ const answer: ByFunctionDashboard = {
       hh: 600,
       workers: 1200,
       share: 0.3129,
+      interval: null,
       cumulativeShare: 0.7301,
     },
     {
@@ -64,6 +66,7 @@ const answer: ByFunctionDashboard = {
       hh: 517.5,
       workers: 1035,
       share: 0.2699,
+      interval: null,
       cumulativeShare: 1,
     },
   ],
@@ -137,22 +140,21 @@ describe('the By function dashboard', () => {
 
   it('ranks the functions by the index chosen, chart and table in the same order', async () => {
     render(<ByFunctionView answer={answer} />);
-    let { series, options } = await drawn<Drawn>('chart-functions');
-    // By value-adding (the server's order): value-adding first, in its colour.
-    expect(series.map((item) => item.name)).toEqual(['Agrega valor', 'Perda oculta', 'Perda evidente']);
-    expect(options.colors).toEqual([CLASS_COLOURS.valueAdding, CLASS_COLOURS.hiddenWaste, CLASS_COLOURS.evidentWaste]);
-    expect(options.xaxis?.categories).toEqual(['Carpinteiro', 'Armador', 'Servente de obra com nome bem comprido']);
-    expect(series[0]!.data).toEqual(answer.functions.map((item) => item.index.valueAdding));
-
+    const items = () => within(screen.getByTestId('chart-functions')).getAllByTestId('rank-item');
+    const itemNames = () => items().map((item) => item.getAttribute('aria-label')!.split(':')[0]);
+    // By value-adding (the server's order): each function's share, interval and observations.
+    expect(itemNames()).toEqual(['Carpinteiro', 'Armador', 'Servente de obra com nome bem comprido']);
+    expect(items()[0]!.getAttribute('aria-label')).toMatch(
+      /^Carpinteiro: 60,0%, intervalo de 95 % de \d+,\d% a \d+,\d%, 2\.000 observações$/,
+    );
     fireEvent.click(screen.getByRole('radio', { name: 'Perda evidente' }));
-    ({ series, options } = await drawn<Drawn>('chart-functions'));
-    expect(series.map((item) => item.name)).toEqual(['Perda evidente', 'Agrega valor', 'Perda oculta']);
-    expect(options.colors).toEqual([CLASS_COLOURS.evidentWaste, CLASS_COLOURS.valueAdding, CLASS_COLOURS.hiddenWaste]);
     // Evident waste: Servente 59,5 %, Carpinteiro 20 %, Armador 10 %.
-    expect(options.xaxis?.categories).toEqual(['Servente de obra com nome bem comprido', 'Carpinteiro', 'Armador']);
-    const byName = new Map(answer.functions.map((item) => [item.name, item]));
-    expect(series[0]!.data).toEqual(options.xaxis!.categories!.map((name) => byName.get(name)!.index.evidentWaste));
-    expect(series[1]!.data).toEqual(options.xaxis!.categories!.map((name) => byName.get(name)!.index.valueAdding));
+    await waitFor(() =>
+      expect(itemNames()).toEqual(['Servente de obra com nome bem comprido', 'Carpinteiro', 'Armador']),
+    );
+    expect(items()[0]!.getAttribute('aria-label')).toMatch(/^Servente de obra com nome bem comprido: 59,5%/);
+    // The evident-waste colour.
+    expect(items()[0]!.innerHTML).toContain('rgb(198, 40, 40)');
 
     // Open under the chart: no toggle.
     expect(within(screen.getByTestId('card-functions')).queryByRole('button', { name: /Ver valores/ })).toBeNull();
@@ -161,7 +163,7 @@ describe('the By function dashboard', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => row.querySelector('td')?.textContent);
-    expect(names).toEqual(options.xaxis?.categories);
+    expect(names).toEqual(itemNames());
     // The registers and the low-confidence mark of the function with 335 observations.
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('180');
     expect(within(within(table).getAllByRole('row')[1]!).getByTestId('low-confidence')).toBeInTheDocument();
@@ -179,7 +181,7 @@ describe('the By function page', () => {
     expect(await screen.findByTestId('dashboard-by-function')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Por função' })).toBeInTheDocument();
     expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1.917,5');
-    await drawn<Drawn>('chart-functions');
+    expect(within(screen.getByTestId('chart-functions')).getAllByTestId('rank-item')).toHaveLength(3);
   });
 
   it('says there is nothing for these filters when no register matched', async () => {

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { i18n, useSession } from '@canteiro/shared/core';
 import type { ClassTotals, DashboardPeriod, RoutineDashboard } from '@canteiro/shared/domain';
+import { lowConfidence, shareInterval } from '@canteiro/shared/domain';
 import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
 import { serve } from '../../../shared/test/network';
 import { enUS } from '../i18n/en-US';
@@ -62,17 +63,33 @@ export const renderAt = (entry: string, screen: ReactNode) =>
     </MemoryRouter>,
   );
 
-/** Class totals as the server computes them (indexes = HH of the class / HH total). */
+/**
+ * Class totals as the server computes them (indexes = HH of the class / HH total), each share's
+ * interval as DOMAIN.md §5 gives it for `registers` crews of equal size, each of one class.
+ */
 export const classes = (va: number, hw: number, ew: number, workers: number, registers: number): ClassTotals => {
   const total = va + hw + ew;
+  const crew = registers > 0 ? workers / registers : 0;
+  const interval = (hh: number) =>
+    total && registers
+      ? shareInterval({
+          rows: registers,
+          workers,
+          classWorkers: (hh / total) * workers,
+          squares: registers * crew * crew,
+          classSquares: (hh / total) * registers * crew * crew,
+        })
+      : null;
+  const intervals = { valueAdding: interval(va), hiddenWaste: interval(hw), evidentWaste: interval(ew) };
   return {
     hh: { valueAdding: va, hiddenWaste: hw, evidentWaste: ew, total },
     index: total
       ? { valueAdding: va / total, hiddenWaste: hw / total, evidentWaste: ew / total }
       : { valueAdding: null, hiddenWaste: null, evidentWaste: null },
+    intervals,
     workers,
     registers,
-    lowConfidence: workers < 385,
+    lowConfidence: lowConfidence(intervals),
   };
 };
 
@@ -84,7 +101,7 @@ export const routine: RoutineDashboard = {
   totalHh: 1917.2,
   hours: [
     { hour: 7, ...classes(7.5, 5, 4.7, 40, 8) },
-    { hour: 8, ...classes(1200, 400, 300, 1560, 202) },
+    { hour: 8, ...classes(1200, 400, 300, 1560, 1560) },
   ],
 };
 

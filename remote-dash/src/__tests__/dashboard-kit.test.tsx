@@ -194,7 +194,7 @@ describe('FigureTableView', () => {
     // 40 observations: marked; 1 560: not.
     expect(view.getAllByTestId('low-confidence')).toHaveLength(1);
     expect(view.getByTestId('low-confidence')).toHaveTextContent('Sim');
-    expect(screen.getByText(/menos de 385 observações/)).toBeInTheDocument();
+    expect(screen.getByText(/intervalo de 95 % mais largo que ±5 pontos/)).toBeInTheDocument();
     // Numbers right-aligned.
     expect(view.getByText('7,5').closest('td')).toHaveClass('ant-table-cell');
     expect(view.getByText('7,5').closest('td')?.style.fontVariantNumeric).toBe('tabular-nums');

@@ -5,6 +5,7 @@ import {
   chartData,
   classes,
   dashboardCalls,
+  drawn,
   harness,
   json,
   renderAt,
@@ -15,8 +16,14 @@ import {
 setUpDashboardTests();
 
 const LONG = 'Pacote A — Estrutura do bloco 1, pavimentos 1 a 4, com um nome bem comprido';
-// On a rank's axis a name and its block are two lines (the block is never the part cut off).
-const LONG_LINES = ['Pacote A', 'Estrutura do bloco 1, pavimentos 1 a 4, com um nome bem comprido'];
+const band = (low: number, high: number) => ({
+  low,
+  high,
+  variance: 0.001,
+  effectiveSample: 100,
+  designEffect: 4,
+  lowConfidence: high - low > 0.1,
+});
 const answer: ProjectHealthDashboard = {
   filters: { contract: 1, range: 'week' } as ProjectHealthDashboard['filters'],
   generatedAt: '2026-11-23T12:00:00.000Z',
@@ -26,9 +33,33 @@ const answer: ProjectHealthDashboard = {
     { weekday: 2, ...classes(7.5, 5, 4.7, 40, 8) },
   ],
   evolution: [
-    { bucket: '2026-11-02', valueAddingIndex: 0.6, hh: 100, workers: 400, registers: 50, lowConfidence: false },
-    { bucket: '2026-11-09', valueAddingIndex: 0.436, hh: 17.2, workers: 40, registers: 8, lowConfidence: true },
+    {
+      bucket: '2026-11-02',
+      valueAddingIndex: 0.6,
+      interval: band(0.56, 0.64),
+      hh: 100,
+      workers: 400,
+      registers: 50,
+      lowConfidence: false,
+    },
+    {
+      bucket: '2026-11-09',
+      valueAddingIndex: 0.436,
+      interval: band(0.3, 0.58),
+      hh: 17.2,
+      workers: 40,
+      registers: 8,
+      lowConfidence: true,
+    },
   ],
+  control: {
+    centre: 0.55,
+    designEffect: 4,
+    days: [
+      { date: '2026-11-02', share: 0.6, workers: 200, lower: 0.34, upper: 0.76, signal: null },
+      { date: '2026-11-03', share: 0.1, workers: 20, lower: 0.2, upper: 0.9, signal: 'outside' },
+    ],
+  },
   ranks: {
     // The server's order: value-adding index, highest first.
     packages: [
@@ -89,11 +120,49 @@ describe('project health', () => {
       ],
       categories: ['Segunda', 'Terça'],
     });
-    expect(await chartOf('chart-evolution')).toEqual({
-      type: 'line',
-      series: [{ name: 'Agrega valor', data: [0.6, 0.436] }],
-      categories: ['02/11/2026', '09/11/2026'],
-    });
+    // The line inside the band of its 95 % interval; the axis scaled to them, not 0–100 %.
+    const evolutionChart = await drawn<{
+      series: { type: string; name: string; data: { x: string; y: unknown }[] }[];
+      options: { yaxis: { min: number; max: number } };
+    }>('chart-evolution');
+    expect(evolutionChart.series).toEqual([
+      {
+        type: 'rangeArea',
+        name: 'Intervalo de 95 %',
+        data: [
+          { x: '02/11/2026', y: [0.56, 0.64] },
+          { x: '09/11/2026', y: [0.3, 0.58] },
+        ],
+      },
+      {
+        type: 'line',
+        name: 'Agrega valor',
+        data: [
+          { x: '02/11/2026', y: 0.6 },
+          { x: '09/11/2026', y: 0.436 },
+        ],
+      },
+    ]);
+    expect(evolutionChart.options.yaxis).toMatchObject({ min: 0.25, max: 0.65 });
+    // Each share's interval under its KPI.
+    expect(screen.getByTestId('kpi-valueAdding-interval')).toHaveTextContent(/^IC 95 %: \d+,\d% a \d+,\d%$/);
+    // The control chart: the day, the centre and the two limits; the day outside marked and explained.
+    const control = await drawn<{
+      series: { name: string; data: number[] }[];
+      options: { markers: { discrete: { dataPointIndex: number; shape: string }[] } };
+    }>('chart-control');
+    expect(control.series.map((series) => series.name)).toEqual([
+      'Agrega valor do dia',
+      'Média do período',
+      'Limite superior',
+      'Limite inferior',
+    ]);
+    expect(control.series[0]!.data).toEqual([0.6, 0.1]);
+    expect(control.options.markers.discrete).toMatchObject([{ dataPointIndex: 1, shape: 'square' }]);
+    expect(screen.getByTestId('control-signals')).toHaveTextContent(
+      'Sinais: 1 fora dos limites, 0 em sequências de 8 dias do mesmo lado.',
+    );
+    expect(screen.getByTestId('control-explain')).toHaveTextContent('efeito 4,00');
     expect(await chartOf('chart-complianceReporters')).toMatchObject({
       series: [{ name: 'Aderência', data: [1, 0.75] }],
       categories: ['Ana Apontadora', 'Bruno Apontador'],
@@ -112,18 +181,22 @@ describe('project health', () => {
   it('ranks the same rows by a waste on demand, the chart and the table alike', async () => {
     harness.answers.set('project-health', [() => json(answer)]);
     renderAt(ENTRY, <ProjectHealthScreen />);
-    expect((await chartOf('chart-packages')).categories).toEqual([LONG_LINES, 'Pacote B', 'Pacote C']);
+    // Every item, its whole name, its share and interval (the names are read whole, never cut).
+    const names = async () =>
+      Array.from(within(await screen.findByTestId('chart-packages')).getAllByTestId('rank-item'), (item) =>
+        item.getAttribute('aria-label')!.split(':')[0],
+      );
+    expect(await names()).toEqual([LONG.split(':')[0], 'Pacote B', 'Pacote C']);
+    const first = within(screen.getByTestId('chart-packages')).getAllByTestId('rank-item')[0]!;
+    expect(first).toHaveTextContent(LONG);
+    expect(first.getAttribute('aria-label')).toMatch(/^.+: 80,0%, intervalo de 95 % de \d+,\d% a \d+,\d%, 500 observações$/);
+    expect(within(first).getByTestId('whisker')).toBeInTheDocument();
+    expect(screen.getByTestId('chart-packages-overlap')).toHaveTextContent(/pares vizinhos|Nenhum par vizinho/);
     const rankBy = within(screen.getByTestId('rank-by'));
     fireEvent.click(rankBy.getByRole('radio', { name: 'Perda oculta' }));
-    await waitFor(async () =>
-      expect((await chartOf('chart-packages')).categories).toEqual(['Pacote B', LONG_LINES, 'Pacote C']),
-    );
-    const packages = await chartOf('chart-packages');
-    expect((packages.series as { data: number[] }[])[1]!.data).toEqual([0.4, 0.1, 0.1]);
+    await waitFor(async () => expect(await names()).toEqual(['Pacote B', LONG, 'Pacote C']));
     fireEvent.click(rankBy.getByRole('radio', { name: 'Perda evidente' }));
-    await waitFor(async () =>
-      expect((await chartOf('chart-packages')).categories).toEqual(['Pacote C', LONG_LINES, 'Pacote B']),
-    );
+    await waitFor(async () => expect(await names()).toEqual(['Pacote C', LONG, 'Pacote B']));
     fireEvent.click(within(screen.getByTestId('card-packages')).getByRole('button', { name: /Ver valores/ }));
     const rows = (await screen.findByTestId('table-packages')).querySelectorAll('tbody tr');
     expect(Array.from(rows, (row) => row.querySelector('td')?.textContent)).toEqual(['Pacote C', LONG, 'Pacote B']);

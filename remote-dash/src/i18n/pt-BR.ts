@@ -50,8 +50,20 @@ export const ptBR = {
     hideValues: 'Ocultar valores',
     loading: 'Carregando os dados…',
     lowConfidence: 'Baixa confiança',
-    lowConfidenceHint: 'Menos de {{sample}} observações: a margem passa de ±5 % (95 % de confiança).',
-    lowConfidenceNote: 'Linhas marcadas: menos de {{sample}} observações, margem acima de ±5 % (95 % de confiança).',
+    lowConfidenceHint:
+      'O intervalo de 95 % passa de ±5 pontos: equipes observadas juntas contam como uma só observação, e foram poucas.',
+    lowConfidenceNote: 'Linhas marcadas: intervalo de 95 % mais largo que ±5 pontos (poucas equipes observadas).',
+    equipmentLowConfidenceHint: 'Menos de {{sample}} observações: a margem passa de ±5 pontos (95 % de confiança).',
+    equipmentLowConfidenceNote: 'Linhas marcadas: menos de {{sample}} observações, margem acima de ±5 pontos.',
+    interval: 'IC 95 %: {{low}} a {{high}}',
+    band: 'Intervalo de 95 %',
+    rankList: '{{title}}: {{count}} itens por {{by}}, cada um com seu intervalo de 95 %',
+    rankItem: '{{name}}: {{value}}, intervalo de 95 % de {{low}} a {{high}}, {{workers}} observações',
+    observationsShort: '{{value}} obs.',
+    overlap_one: 'Em {{count}} de {{pairs}} pares vizinhos os intervalos se sobrepõem: a ordem entre eles pode ser acaso.',
+    overlap_other:
+      'Em {{count}} de {{pairs}} pares vizinhos os intervalos se sobrepõem: a ordem entre eles pode ser acaso.',
+    noOverlap: 'Nenhum par vizinho tem intervalos sobrepostos: a ordem entre eles não é acaso.',
     sample: '{{workers}} observações · {{registers}} registros',
     chartOf: 'Gráfico: {{title}}',
     hhOf: '{{hh}} HH',
@@ -66,8 +78,7 @@ export const ptBR = {
       'Gráfico de Pareto: HH de cada ocorrência, em ordem decrescente, na cor da sua classe, e a participação acumulada',
     legend: 'Legenda',
     registersOf: 'Registros: {{value}}',
-    functionsLabel:
-      'Gráfico de barras: agrega valor, perda oculta e perda evidente de cada função, ordenadas por {{ranking}}',
+    functionsLabel: 'Funções ordenadas por {{ranking}}, cada uma com seu intervalo de 95 %',
   },
   equipment: {
     filtersIgnored:
@@ -93,6 +104,18 @@ export const ptBR = {
     classes: 'HH por classe',
     ranks: 'Classificações',
     rankChart: '{{title}}: os {{count}} primeiros por {{by}}',
+    evolutionLabel: 'Gráfico de linha: agrega valor de cada período, com a faixa do seu intervalo de 95 %',
+    control: 'Gráfico de controle do agrega valor diário',
+    controlLabel:
+      'Gráfico de linhas: agrega valor de cada dia, a média do período e os limites de controle de cada dia',
+    controlDay: 'Agrega valor do dia',
+    controlCentre: 'Média do período',
+    controlUpper: 'Limite superior',
+    controlLower: 'Limite inferior',
+    controlExplain:
+      'Cada ponto é o agrega valor de um dia; a linha cheia, a média do período; as tracejadas, os limites do dia (média ± 3 desvios para as observações do dia, corrigidos pelo agrupamento em equipes: efeito {{deff}}). ■ fora dos limites: um dia que o acaso dificilmente explica. ○ 8 dias seguidos do mesmo lado da média: o nível mudou.',
+    controlSignals: 'Sinais: {{outside}} fora dos limites, {{run}} em sequências de 8 dias do mesmo lado.',
+    controlNone: 'Nenhum sinal: os dias variam como o acaso explica.',
     goal: 'Meta',
     complianceOverall: 'Aderência geral',
     complianceSample: '{{reports}} de {{expected}} apontamentos esperados · meta de {{goal}} por dia',

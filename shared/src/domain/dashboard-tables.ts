@@ -1,6 +1,16 @@
-import type { ClassTotals, DashboardAnswers, DashboardName } from './dashboards.js';
-import type { FigureColumn, FigureFormat, FigureRow, FigureTable } from './figures.js';
-import type { FigureColumnKey, FigureTableKey, FigureValueKey } from './messages/figures.js';
+import type { DashboardAnswers, DashboardName } from './dashboards.js';
+import type { FigureTable } from './figures.js';
+import type { FigureTableKey } from './messages/figures.js';
+import {
+  CLASS_HH,
+  CLASS_INDEXES,
+  CLASS_LABEL,
+  SAMPLE,
+  VA_INTERVAL,
+  classCells,
+  column,
+  rank,
+} from './dashboard-columns.js';
 
 /**
  * The tables of each dashboard (chart, table and export agree): one function
@@ -9,34 +19,6 @@ import type { FigureColumnKey, FigureTableKey, FigureValueKey } from './messages
  * a sheet each. Titles and headers are keys of the `figures` messages; cells are raw values
  * (numbers stay numbers) with a format that says how to write them (`formatFigure`, figures.ts).
  */
-
-const column = (key: FigureColumnKey, format: FigureFormat): FigureColumn => ({ key, format });
-
-/** Every share with its sample: indexes, HH, observations, registers and the low-confidence mark. */
-const CLASS_HH = [column('vaHh', 'hh'), column('hwHh', 'hh'), column('ewHh', 'hh'), column('totalHh', 'hh')];
-const CLASS_INDEXES = [column('vaIndex', 'index'), column('hwIndex', 'index'), column('ewIndex', 'index')];
-const SAMPLE = [column('workers', 'integer'), column('registers', 'integer'), column('lowConfidence', 'flag')];
-
-const classCells = (totals: ClassTotals): FigureRow => ({
-  vaHh: totals.hh.valueAdding,
-  hwHh: totals.hh.hiddenWaste,
-  ewHh: totals.hh.evidentWaste,
-  totalHh: totals.hh.total,
-  vaIndex: totals.index.valueAdding,
-  hwIndex: totals.index.hiddenWaste,
-  ewIndex: totals.index.evidentWaste,
-  workers: totals.workers,
-  registers: totals.registers,
-  lowConfidence: totals.lowConfidence,
-});
-
-/** A ranked list (packages, locals, functions, activities): name, the three indexes, HH and sample. */
-const RANK_COLUMNS = [column('name', 'text'), ...CLASS_INDEXES, column('totalHh', 'hh'), ...SAMPLE];
-const rank = (key: FigureTableKey, items: (ClassTotals & { id: number; name: string })[]): FigureTable => ({
-  key,
-  columns: RANK_COLUMNS,
-  rows: items.map((item) => ({ id: item.id, name: item.name, ...classCells(item) })),
-});
 
 type Tables<Name extends DashboardName> = (answer: DashboardAnswers[Name]) => FigureTable[];
 
@@ -53,6 +35,7 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       columns: [
         column('bucket', 'date'),
         column('vaIndex', 'index'),
+        ...VA_INTERVAL,
         column('totalHh', 'hh'),
         column('workers', 'integer'),
         column('registers', 'integer'),
@@ -62,6 +45,8 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
         id: point.bucket,
         bucket: point.bucket,
         vaIndex: point.valueAddingIndex,
+        vaLow: point.interval?.low ?? null,
+        vaHigh: point.interval?.high ?? null,
         totalHh: point.hh,
         workers: point.workers,
         registers: point.registers,
@@ -72,6 +57,26 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
     rank('locals', answer.ranks.locals),
     rank('functions', answer.ranks.functions),
     rank('activities', answer.ranks.activities),
+    {
+      key: 'control',
+      columns: [
+        column('date', 'date'),
+        column('vaIndex', 'index'),
+        column('lowerLimit', 'index'),
+        column('upperLimit', 'index'),
+        column('workers', 'integer'),
+        column('signal', 'label'),
+      ],
+      rows: answer.control.days.map((day) => ({
+        id: day.date,
+        date: day.date,
+        vaIndex: day.share,
+        lowerLimit: day.lower,
+        upperLimit: day.upper,
+        workers: day.workers,
+        signal: day.signal,
+      })),
+    },
     {
       key: 'compliance',
       columns: [
@@ -142,6 +147,8 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
           vaIndex: answer.totals.index.valueAdding,
           hwIndex: answer.totals.index.hiddenWaste,
           ewIndex: answer.totals.index.evidentWaste,
+          vaLow: answer.totals.intervals.valueAdding?.low ?? null,
+          vaHigh: answer.totals.intervals.valueAdding?.high ?? null,
           lowConfidence: answer.totals.lowConfidence,
         },
       ],
@@ -154,6 +161,8 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
         column('hh', 'hh'),
         column('workers', 'integer'),
         column('share', 'index'),
+        column('shareLow', 'index'),
+        column('shareHigh', 'index'),
         column('cumulativeShare', 'index'),
       ],
       rows: answer.topOccurrences.map((occurrence) => ({
@@ -163,6 +172,8 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
         hh: occurrence.hh,
         workers: occurrence.workers,
         share: occurrence.share,
+        shareLow: occurrence.interval?.low ?? null,
+        shareHigh: occurrence.interval?.high ?? null,
         cumulativeShare: occurrence.cumulativeShare,
       })),
     },
@@ -275,12 +286,6 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       },
     ];
   },
-};
-
-const CLASS_LABEL: Record<'value_adding' | 'hidden_waste' | 'evident_waste', FigureValueKey> = {
-  value_adding: 'valueAdding',
-  hidden_waste: 'hiddenWaste',
-  evident_waste: 'evidentWaste',
 };
 
 /** The tables of a dashboard's answer, in the order the screen shows them. */

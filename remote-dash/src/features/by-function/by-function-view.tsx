@@ -74,7 +74,7 @@ export function ByFunctionView({ answer }: { answer: ByFunctionDashboard }) {
         <OccurrencesPareto table={dashboardTable('by-function', answer, 'topOccurrences')} />
       </Col>
       <Col span={24}>
-        <FunctionsRank table={dashboardTable('by-function', answer, 'functions')} />
+        <FunctionsRank table={dashboardTable('by-function', answer, 'functions')} items={answer.functions} />
       </Col>
     </Row>
   );

@@ -80,7 +80,7 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
           data-testid="equipment-low-sample"
           style={{ fontSize: 12, margin: '4px 0 0', color: themeTokens.colorTextSecondary }}
         >
-          <LowConfidenceTag />{' '}
+          <LowConfidenceTag equipment />{' '}
           {t('dash:equipment.lowSample', {
             low: formatFigure(low, 'integer', locale),
             all: formatFigure(table.rows.length, 'integer', locale),

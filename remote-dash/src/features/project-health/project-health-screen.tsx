@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DASHBOARD_CLASSES, dashboardTable } from '@canteiro/shared/domain';
-import type { FigureTable, ProjectHealthDashboard } from '@canteiro/shared/domain';
-import { themeTokens } from '@canteiro/shared/core';
+import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import {
-  CLASS_COLOURS,
   CLASS_COLUMNS,
   CLASS_PALETTE,
   Chart,
@@ -18,15 +16,9 @@ import {
   useLocale,
 } from '../../kit/dashboards';
 import { Compliance } from './compliance';
+import { ControlChart } from './control-chart';
+import { Evolution } from './evolution';
 import { Ranks } from './ranks';
-
-/** A bucket from fewer than 385 observations: its point hollow and grey (its table row is marked). */
-const lowConfidencePoints = (table: FigureTable) =>
-  table.rows.flatMap((row, dataPointIndex) =>
-    row.lowConfidence === true
-      ? [{ seriesIndex: 0, dataPointIndex, fillColor: '#ffffff', strokeColor: themeTokens.colorTextSecondary, size: 6 }]
-      : [],
-  );
 
 /** Nothing observed under these filters: no HH, no walk to comply with. */
 const isEmpty = (answer: ProjectHealthDashboard) => answer.totals.registers === 0 && answer.compliance.reports === 0;
@@ -36,7 +28,6 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
   const locale = useLocale();
   const totals = dashboardTable('project-health', answer, 'totals');
   const weekdays = dashboardTable('project-health', answer, 'weekdays');
-  const evolution = dashboardTable('project-health', answer, 'evolution');
   const chartOf = (title: string) => t('dash:kit.chartOf', { title });
   const classesTitle = t('dash:projectHealth.classes');
   return (
@@ -77,24 +68,10 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
           />
         </FigureCard>
       </FigureGrid>
-      <div style={{ marginBottom: 16 }}>
-        <FigureCard table={evolution}>
-          <Chart
-            type="line"
-            format="index"
-            testId="chart-evolution"
-            label={chartOf(t('figures:tables.evolution'))}
-            height={260}
-            series={tableSeries(evolution, ['vaIndex'], t as TFunction)}
-            options={{
-              colors: [CLASS_COLOURS.valueAdding],
-              markers: { size: 4, discrete: lowConfidencePoints(evolution) },
-              xaxis: { categories: tableCategories(evolution, 'bucket', locale), tickAmount: 12 },
-              yaxis: { min: 0, max: 1, tickAmount: 4 },
-            }}
-          />
-        </FigureCard>
-      </div>
+      <FigureGrid min={420}>
+        <Evolution answer={answer} />
+        <ControlChart answer={answer} />
+      </FigureGrid>
       <Ranks answer={answer} />
       <Compliance answer={answer} />
     </>

@@ -1,10 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_CLASSES, formatFigure } from '@canteiro/shared/domain';
-import type { ClassTotals } from '@canteiro/shared/domain';
+import type { ClassTotals, Locale, ShareInterval } from '@canteiro/shared/domain';
+import type { TFunction } from 'i18next';
 import { CLASS_COLOURS } from './class-colours';
 import { Kpi } from './kpi';
 import { FigureGrid } from './layout';
 import { useLocale } from './use-locale';
+
+/** A share's 95 % interval as the screens write it ("IC 95 %: 16,4 % a 83,6 %"); empty without one. */
+export const intervalText = (interval: ShareInterval | null | undefined, locale: Locale, t: TFunction): string =>
+  interval
+    ? t('dash:kit.interval', {
+        low: formatFigure(interval.low, 'index', locale),
+        high: formatFigure(interval.high, 'index', locale),
+      })
+    : '';
 
 /**
  * The top row of a screen on occurrence classes: HH total with its sample (observations,
@@ -31,9 +41,10 @@ export function ClassKpis({ totals, testId = 'kpis' }: { totals: ClassTotals; te
           colour={CLASS_COLOURS[name]}
           label={t(`figures:values.${name}`)}
           value={formatFigure(totals.index[name], 'index', locale)}
+          interval={intervalText(totals.intervals[name], locale, t)}
           sample={t('dash:kit.hhOf', { hh: formatFigure(totals.hh[name], 'hh', locale) })}
-          // The mark is the shares' (DOMAIN.md §3): fewer than 385 observations behind them.
-          lowConfidence={totals.lowConfidence}
+          // Each share's own mark (DOMAIN.md §5): its interval wider than ± 5 points.
+          lowConfidence={totals.intervals[name]?.lowConfidence ?? false}
         />
       ))}
     </FigureGrid>

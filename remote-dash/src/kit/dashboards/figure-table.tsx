@@ -12,11 +12,18 @@ const NUMERIC: ReadonlySet<FigureFormat> = new Set(['integer', 'hh', 'index', 'd
 /** The warning colours of a low-confidence mark: text on its background at 4.5:1 or more. */
 const LOW = { color: '#8a4b00', background: '#fff4e0', border: '#f0c27a' } as const;
 
-/** The mark of a share from fewer than 385 worker-observations (DOMAIN.md §3): a tag, its reason in a tooltip. */
-export function LowConfidenceTag({ text }: { text?: string }) {
+/**
+ * The mark of a low-confidence share (DOMAIN.md §5: its 95 % interval wider than ± 5 points;
+ * for equipment, fewer than 385 observations): a tag, its reason in a tooltip.
+ */
+export function LowConfidenceTag({ text, equipment = false }: { text?: string; equipment?: boolean }) {
   const { t } = useTranslation('dash');
   return (
-    <Tooltip title={t('dash:kit.lowConfidenceHint', { sample: CONFIDENCE_SAMPLE })}>
+    <Tooltip
+      title={t(equipment ? 'dash:kit.equipmentLowConfidenceHint' : 'dash:kit.lowConfidenceHint', {
+        sample: CONFIDENCE_SAMPLE,
+      })}
+    >
       <Tag
         icon={<ExclamationCircleOutlined aria-hidden />}
         data-testid="low-confidence"
@@ -47,6 +54,8 @@ export function FigureTableView({
   const locale = useLocale();
   const caption = label ?? t(`figures:tables.${table.key}`);
   const anyLow = table.rows.some((row) => row.lowConfidence === true);
+  // Equipment observations are one machine each: their mark is a head count, not an interval.
+  const equipment = table.key === 'equipment';
   const columns: TableColumnsType<FigureRow> = table.columns.map((column) => {
     const numeric = NUMERIC.has(column.format);
     return {
@@ -59,7 +68,7 @@ export function FigureTableView({
       onCell: () => ({ style: numeric ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : {} }),
       render: (value: FigureRow[typeof column.key]) =>
         column.key === 'lowConfidence' && value === true ? (
-          <LowConfidenceTag text={formatFigure(value, column.format, locale)} />
+          <LowConfidenceTag text={formatFigure(value, column.format, locale)} equipment={equipment} />
         ) : (
           formatFigure(value, column.format, locale)
         ),
@@ -92,7 +101,9 @@ export function FigureTableView({
       </div>
       {anyLow ? (
         <Typography.Paragraph style={{ fontSize: 12, color: themeTokens.colorTextSecondary, margin: '4px 0 0' }}>
-          {t('dash:kit.lowConfidenceNote', { sample: CONFIDENCE_SAMPLE })}
+          {t(equipment ? 'dash:kit.equipmentLowConfidenceNote' : 'dash:kit.lowConfidenceNote', {
+            sample: CONFIDENCE_SAMPLE,
+          })}
         </Typography.Paragraph>
       ) : null}
     </div>

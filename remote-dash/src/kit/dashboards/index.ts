@@ -11,3 +11,4 @@ export * from './use-locale';
 export * from './layout';
 export * from './class-kpis';
 export * from './rank';
+export * from './interval-rank';

@@ -9,6 +9,7 @@ import { LowConfidenceTag } from './figure-table';
 export function Kpi({
   label,
   value,
+  interval,
   sample,
   lowConfidence = false,
   testId,
@@ -16,6 +17,8 @@ export function Kpi({
 }: {
   label: string;
   value: string;
+  /** The figure's 95 % interval as written ("IC 95 %: 16,4 % a 83,6 %"), under the value. */
+  interval?: string;
   sample?: string;
   lowConfidence?: boolean;
   testId?: string;
@@ -49,6 +52,14 @@ export function Kpi({
       >
         {value || '—'}
       </div>
+      {interval ? (
+        <div
+          data-testid={testId ? `${testId}-interval` : undefined}
+          style={{ fontSize: 13, lineHeight: '18px', fontVariantNumeric: 'tabular-nums', color: themeTokens.colorText }}
+        >
+          {interval}
+        </div>
+      ) : null}
       {sample || lowConfidence ? (
         <Typography.Text style={{ fontSize: 12, color: themeTokens.colorTextSecondary, display: 'block' }}>
           {sample}

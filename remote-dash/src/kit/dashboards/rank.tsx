@@ -2,8 +2,9 @@ import { useId } from 'react';
 import type { CSSProperties } from 'react';
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DashboardClass, FigureRow, FigureTable } from '@canteiro/shared/domain';
+import type { DashboardClass, FigureRow, FigureTable, NamedClassTotals } from '@canteiro/shared/domain';
 import { CLASS_COLUMNS } from './class-colours';
+import type { IntervalItem } from './interval-rank';
 
 /** An index a list can be ranked by (DOMAIN.md §3: value-adding work, hidden or evident waste). */
 export type RankBy = (typeof CLASS_COLUMNS.index)[number];
@@ -27,6 +28,25 @@ export function rankRows(table: FigureTable, by: RankBy): FigureTable {
     .sort((a, b) => value(b.row) - value(a.row) || a.order - b.order)
     .map(({ row }) => row);
   return { ...table, rows };
+}
+
+/**
+ * The items of a list ordered by the chosen class's share, as rankRows orders its table (the
+ * server's order for ties, no share last), each with that share's interval.
+ */
+export function rankItems(items: NamedClassTotals[], by: RankBy): IntervalItem[] {
+  const name = RANK_CLASS[by];
+  const value = (item: NamedClassTotals) => item.index[name] ?? -Infinity;
+  return items
+    .map((item, order) => ({ item, order }))
+    .sort((a, b) => value(b.item) - value(a.item) || a.order - b.order)
+    .map(({ item }) => ({
+      id: item.id,
+      name: item.name,
+      share: item.index[name],
+      interval: item.intervals[name],
+      workers: item.workers,
+    }));
 }
 
 /** "Ordenar por": the three indexes as radio buttons (Tab reaches the group, arrows move the choice). */

@@ -5,14 +5,20 @@ import { figureMessages } from '../messages';
 import { emptyValues, keyPaths } from '../../../test/same-keys';
 
 const meta: DashboardMeta = { filters: { contract: 1, range: 'week' }, generatedAt: '2026-11-23T12:00:00.000Z' };
+const INTERVAL = { variance: 0.01, effectiveSample: 20, designEffect: 2, lowConfidence: true };
 const totals = (va: number, hw: number, ew: number): ClassTotals => {
   const workers = va + hw + ew;
   return {
     hh: { valueAdding: va * 0.5, hiddenWaste: hw * 0.5, evidentWaste: ew * 0.5, total: workers * 0.5 },
     index: { valueAdding: va / workers, hiddenWaste: hw / workers, evidentWaste: ew / workers },
+    intervals: {
+      valueAdding: { ...INTERVAL, low: (va / workers) * 0.5, high: (va / workers) * 1.2 },
+      hiddenWaste: null,
+      evidentWaste: null,
+    },
     workers,
     registers: 3,
-    lowConfidence: workers < 385,
+    lowConfidence: true,
   };
 };
 
@@ -29,7 +35,15 @@ describe('the dashboards tables', () => {
       totals: totals(6, 3, 1),
       weekdays: [{ weekday: 2, ...totals(6, 3, 1) }],
       evolution: [
-        { bucket: '2026-11-16', valueAddingIndex: 0.6, hh: 5, workers: 10, registers: 3, lowConfidence: true },
+        {
+          bucket: '2026-11-16',
+          valueAddingIndex: 0.6,
+          interval: { ...INTERVAL, low: 0.3, high: 0.8 },
+          hh: 5,
+          workers: 10,
+          registers: 3,
+          lowConfidence: true,
+        },
       ],
       ranks: {
         packages: [{ id: 7, name: 'Água fria', ...totals(6, 3, 1) }],
@@ -37,8 +51,17 @@ describe('the dashboards tables', () => {
         functions: [],
         activities: [],
       },
+      control: {
+        centre: 0.6,
+        designEffect: 2,
+        days: [{ date: '2026-11-16', share: 0.6, workers: 10, lower: 0, upper: 1, signal: 'outside' }],
+      },
       compliance: { goal: 4, reports: 3, expected: 8, ratio: 0.375, reporters: [], days: [] },
     };
+    expect(dashboardTable('project-health', answer, 'evolution').rows[0]).toMatchObject({ vaLow: 0.3, vaHigh: 0.8 });
+    expect(dashboardTable('project-health', answer, 'control').rows).toEqual([
+      { id: '2026-11-16', date: '2026-11-16', vaIndex: 0.6, lowerLimit: 0, upperLimit: 1, workers: 10, signal: 'outside' },
+    ]);
     const keys = dashboardTables('project-health', answer).map((table) => table.key);
     expect(keys).toEqual([
       'totals',
@@ -48,6 +71,7 @@ describe('the dashboards tables', () => {
       'locals',
       'functions',
       'activities',
+      'control',
       'compliance',
       'complianceReporters',
       'complianceDays',
@@ -58,6 +82,8 @@ describe('the dashboards tables', () => {
       'vaIndex',
       'hwIndex',
       'ewIndex',
+      'vaLow',
+      'vaHigh',
       'totalHh',
       'workers',
       'registers',
@@ -74,6 +100,8 @@ describe('the dashboards tables', () => {
         vaIndex: 0.6,
         hwIndex: 0.3,
         ewIndex: 0.1,
+        vaLow: 0.3,
+        vaHigh: 0.72,
         workers: 10,
         registers: 3,
         lowConfidence: true,

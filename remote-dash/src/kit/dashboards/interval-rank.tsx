@@ -1,0 +1,159 @@
+import { useTranslation } from 'react-i18next';
+import { navColors, themeTokens } from '@canteiro/shared/core';
+import { formatFigure } from '@canteiro/shared/domain';
+import type { ShareInterval } from '@canteiro/shared/domain';
+import { LowConfidenceTag } from './figure-table';
+import { useLocale } from './use-locale';
+
+/** One ranked item: its share and that share's 95 % interval (DOMAIN.md §5). */
+export interface IntervalItem {
+  id: number | string;
+  name: string;
+  share: number | null;
+  interval: ShareInterval | null;
+  workers: number;
+}
+
+/** Neighbouring items (in the order shown) whose intervals overlap: their order may be chance. */
+export function overlappingPairs(items: IntervalItem[]): { overlapping: number; pairs: number } {
+  let overlapping = 0;
+  let pairs = 0;
+  for (let index = 1; index < items.length; index += 1) {
+    const [above, below] = [items[index - 1]!.interval, items[index]!.interval];
+    if (!above || !below) continue;
+    pairs += 1;
+    if (above.low <= below.high && below.low <= above.high) overlapping += 1;
+  }
+  return { overlapping, pairs };
+}
+
+const NAME_WIDTH = '38%';
+const VALUE_WIDTH = 128;
+
+/**
+ * A rank of shares with their 95 % intervals: one line per item, every item (the list scrolls
+ * inside its card, and prints whole), its name whole on as many lines as it needs (a package's
+ * block is what tells it apart), a bar for the share in its class's colour and a whisker from
+ * the interval's low to its high end, the value and the observations beside it. Under it, a
+ * sentence says how many neighbouring intervals overlap: an order that chance may explain.
+ */
+export function IntervalRank({
+  items,
+  colour,
+  label,
+  testId,
+  maxHeight = 440,
+}: {
+  items: IntervalItem[];
+  colour: string;
+  label: string;
+  testId?: string;
+  maxHeight?: number;
+}) {
+  const { t } = useTranslation('dash');
+  const locale = useLocale();
+  const percent = (value: number | null | undefined) => formatFigure(value ?? null, 'index', locale);
+  const { overlapping, pairs } = overlappingPairs(items);
+  return (
+    <figure data-testid={testId} style={{ margin: 0 }}>
+      <div
+        className="canteiro-scroll"
+        // A region that scrolls is reached by the keyboard (its arrows scroll it).
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        style={{ maxHeight, overflowY: 'auto', border: `1px solid ${navColors.border}`, borderRadius: 4 }}
+      >
+        <ol style={{ listStyle: 'none', margin: 0, padding: '4px 8px' }}>
+          {items.map((item) => {
+            const text = t('dash:kit.rankItem', {
+              name: item.name,
+              value: percent(item.share),
+              low: percent(item.interval?.low),
+              high: percent(item.interval?.high),
+              workers: formatFigure(item.workers, 'integer', locale),
+            });
+            return (
+              <li
+                key={item.id}
+                data-testid="rank-item"
+                aria-label={text}
+                style={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 8,
+                  padding: '4px 0',
+                  borderBottom: `1px solid ${navColors.border}`,
+                  breakInside: 'avoid',
+                }}
+              >
+                <span style={{ width: NAME_WIDTH, fontSize: 13, lineHeight: '17px', overflowWrap: 'anywhere' }}>
+                  {item.name}
+                </span>
+                <Whisker share={item.share} interval={item.interval} colour={colour} />
+                <span
+                  aria-hidden
+                  style={{ width: VALUE_WIDTH, flex: 'none', fontSize: 12, lineHeight: '16px', textAlign: 'right' }}
+                >
+                  <span style={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', fontSize: 13 }}>
+                    {percent(item.share)}
+                  </span>
+                  <br />
+                  <span style={{ color: themeTokens.colorTextSecondary, fontVariantNumeric: 'tabular-nums' }}>
+                    {item.interval ? `${percent(item.interval.low)}–${percent(item.interval.high)}` : ''}
+                    {' · '}
+                    {t('dash:kit.observationsShort', { value: formatFigure(item.workers, 'integer', locale) })}
+                  </span>
+                  {item.interval?.lowConfidence ? (
+                    <>
+                      <br />
+                      <LowConfidenceTag />
+                    </>
+                  ) : null}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+      {pairs > 0 ? (
+        <figcaption
+          data-testid={testId ? `${testId}-overlap` : undefined}
+          style={{ fontSize: 12, color: themeTokens.colorTextSecondary, marginTop: 4 }}
+        >
+          {overlapping > 0 ? t('dash:kit.overlap', { count: overlapping, pairs }) : t('dash:kit.noOverlap')}
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}
+
+/** The share as a bar from 0, its interval as a whisker with end caps, on a 0–100 % track. */
+function Whisker({ share, interval, colour }: { share: number | null; interval: ShareInterval | null; colour: string }) {
+  const at = (value: number) => `${Math.min(100, Math.max(0, value * 100))}%`;
+  return (
+    <span aria-hidden style={{ position: 'relative', flex: 1, minWidth: 80, height: 18 }}>
+      <span style={{ position: 'absolute', inset: '3px 0', background: '#f0f0f0' }} />
+      {share === null ? null : (
+        <span style={{ position: 'absolute', top: 3, bottom: 3, left: 0, width: at(share), background: colour }} />
+      )}
+      {interval ? (
+        <span
+          data-testid="whisker"
+          style={{
+            position: 'absolute',
+            top: 2,
+            bottom: 2,
+            left: at(interval.low),
+            width: `calc(${at(interval.high - interval.low)} + 1px)`,
+            borderLeft: '2px solid #141414',
+            borderRight: '2px solid #141414',
+            boxSizing: 'border-box',
+          }}
+        >
+          <span style={{ position: 'absolute', left: 0, right: 0, top: '50%', height: 2, marginTop: -1, background: '#141414' }} />
+        </span>
+      ) : null}
+    </span>
+  );
+}
