@@ -17,7 +17,7 @@ const SCREENS = [
   {
     name: 'by-function',
     title: 'Por função',
-    charts: ['chart-topOccurrences', 'chart-functions'],
+    charts: ['chart-topOccurrences'],
     card: 'card-topOccurrences',
   },
   {
@@ -112,9 +112,11 @@ test.describe('By function, Equipment and Performance dashboards', () => {
     const worst = [...answer.functions].sort((a, b) => (b.index.evidentWaste ?? -1) - (a.index.evidentWaste ?? -1))[0]!;
     const functionRows = functions.locator('.ant-table-tbody .ant-table-row');
     await expect(functionRows.first().locator('td').first()).toHaveText(worst.name);
-    await expect(functions.locator('.apexcharts-bar-series path.apexcharts-bar-area')).toHaveCount(
-      answer.functions.length * 3,
-    );
+    // Every function in the rank, the worst first, each with its interval's whisker.
+    const items = page.getByTestId('chart-functions').getByTestId('rank-item');
+    await expect(items).toHaveCount(answer.functions.length);
+    await expect(items.first()).toContainText(worst.name);
+    await expect(items.first().getByTestId('whisker')).toBeVisible();
   });
 
   test('Equipment draws utilization per machine and the top 5 companies, and says which filters do not apply', async ({

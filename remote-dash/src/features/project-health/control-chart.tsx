@@ -38,7 +38,7 @@ export function ControlChart({ answer }: { answer: ProjectHealthDashboard }) {
     markers: { size: [4, 0, 0, 0], discrete: marks as NonNullable<ApexOptions['markers']>['discrete'] },
     legend: { show: true },
     xaxis: { categories: tableCategories(table, 'date', locale), tickAmount: 10 },
-    yaxis: { min: axis.min, max: axis.max, tickAmount: 4 },
+    yaxis: axis,
   };
   const series = [
     { name: t('dash:projectHealth.controlDay'), data: days.map((day) => day.share) },

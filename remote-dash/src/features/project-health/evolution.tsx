@@ -10,12 +10,17 @@ import { CLASS_COLOURS, Chart, FigureCard, tableCategories, useLocale } from '..
  * a little room around them, on whole 5 % steps), never past 0–100 %: on a fixed 0–100 %
  * axis a change from 44 to 45 % is a flat line.
  */
-export function shareAxis(values: number[]): { min: number; max: number } {
-  if (values.length === 0) return { min: 0, max: 1 };
+export function shareAxis(values: number[]): { min: number; max: number; tickAmount: number } {
+  if (values.length === 0) return { min: 0, max: 1, tickAmount: 4 };
   const step = 0.05;
   const min = Math.max(0, Math.floor((Math.min(...values) - 0.01) / step) * step);
   const max = Math.min(1, Math.ceil((Math.max(...values) + 0.01) / step) * step);
-  return { min: Number(min.toFixed(2)), max: Number(Math.max(max, min + step).toFixed(2)) };
+  const span = Math.max(max - min, step);
+  // A tick every 5 or 10 points (or 20 on a wide axis): round labels, never more than 8 steps.
+  const tick = [0.05, 0.1, 0.2].find((candidate) => Math.round(span / candidate) <= 8) ?? 0.25;
+  const low = Math.floor(min / tick + 1e-9) * tick;
+  const high = Math.min(1, Math.max(low + tick, Math.ceil(max / tick - 1e-9) * tick));
+  return { min: Number(low.toFixed(2)), max: Number(high.toFixed(2)), tickAmount: Math.round((high - low) / tick) };
 }
 
 /**
@@ -48,7 +53,7 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
     markers: { size: [0, 4], discrete: hollow },
     legend: { show: true },
     xaxis: { type: 'category', tickAmount: 12 },
-    yaxis: { min: axis.min, max: axis.max, tickAmount: 4 },
+    yaxis: axis,
   };
   return (
     <FigureCard table={table}>

@@ -28,7 +28,7 @@ export function overlappingPairs(items: IntervalItem[]): { overlapping: number; 
 }
 
 const NAME_WIDTH = '38%';
-const VALUE_WIDTH = 128;
+const VALUE_WIDTH = 160;
 
 /**
  * A rank of shares with their 95 % intervals: one line per item, every item (the list scrolls
