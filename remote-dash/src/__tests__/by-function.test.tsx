@@ -154,7 +154,8 @@ describe('the By function dashboard', () => {
     );
     expect(items()[0]!.getAttribute('aria-label')).toMatch(/^Servente de obra com nome bem comprido: 59,5%/);
     // The evident-waste colour.
-    expect(items()[0]!.innerHTML).toContain('rgb(198, 40, 40)');
+    const [red, green, blue] = [1, 3, 5].map((at) => parseInt(CLASS_COLOURS.evidentWaste.slice(at, at + 2), 16));
+    expect(items()[0]!.innerHTML).toContain(`background: rgb(${red}, ${green}, ${blue})`);
 
     // Open under the chart: no toggle.
     expect(within(screen.getByTestId('card-functions')).queryByRole('button', { name: /Ver valores/ })).toBeNull();

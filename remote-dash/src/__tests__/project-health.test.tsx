@@ -143,7 +143,7 @@ describe('project health', () => {
         ],
       },
     ]);
-    expect(evolutionChart.options.yaxis).toEqual({ min: 0.25, max: 0.65, tickAmount: 8 });
+    expect(evolutionChart.options.yaxis).toMatchObject({ min: 0.25, max: 0.65, tickAmount: 8 });
     // Each share's interval under its KPI.
     expect(screen.getByTestId('kpi-valueAdding-interval')).toHaveTextContent(/^IC 95 %: \d+,\d% a \d+,\d%$/);
     // The control chart: the day, the centre and the two limits; the day outside marked and explained.

@@ -149,6 +149,8 @@ function Whisker({ share, interval, colour }: { share: number | null; interval: 
             borderLeft: '2px solid #141414',
             borderRight: '2px solid #141414',
             boxSizing: 'border-box',
+            // A white halo: the whisker stays visible over the darkest class's bar.
+            filter: 'drop-shadow(0 0 1px #fff) drop-shadow(0 0 1px #fff)',
           }}
         >
           <span style={{ position: 'absolute', left: 0, right: 0, top: '50%', height: 2, marginTop: -1, background: '#141414' }} />
