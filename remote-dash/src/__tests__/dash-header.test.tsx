@@ -3,7 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { i18n, useSession } from '@canteiro/shared/core';
 import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
 import { serve } from '../../../shared/test/network';
-import { checkFilters, weekdayEnds, weekdaysParam } from '../kit/header/header-state';
+import { checkFilters, weekLabel, weekdayEnds, weekdaysParam } from '../kit/header/header-state';
 import type { HeaderValues } from '../kit/header/header-state';
 import { ReportScreen } from '../features/reports/report-screen';
 import { activityReport } from '../features/reports/reports';
@@ -186,6 +186,43 @@ describe('the header on a report screen', () => {
     await waitFor(() => expect(params(reportCalls().at(-1)!)).toMatchObject({ weekdays: '1-3', page: '1' }));
     await choose('Função', 'functions 2');
     await waitFor(() => expect(searchOf()).toEqual({ contract: '1', weekdays: '1-3', function: '2' }));
+  });
+
+  it('a week picked sets the dates to its Monday–Sunday and reads with them; a date picked later clears it', async () => {
+    renderScreen('/dash/activity-report?contract=1&from=2026-10-01&to=2026-11-30');
+    await screen.findByText('Forma de pilares');
+    // Open the week picker at the dates' month and pick a day of week 44 (26/10–01/11).
+    fireEvent.mouseDown(screen.getByLabelText('Semana'));
+    fireEvent.click(screen.getByLabelText('Semana'));
+    const day = await waitFor(() => {
+      const cell = document.querySelector('.ant-picker-dropdown td[title="2026-10-28"]');
+      if (!cell) throw new Error('no 2026-10-28 in the picker');
+      return cell as HTMLElement;
+    });
+    fireEvent.click(day);
+    await waitFor(() => expect(searchOf()).toEqual({ contract: '1', week: '2026-W44', from: '2026-10-26', to: '2026-11-01' }));
+    await waitFor(() =>
+      expect(params(reportCalls().at(-1)!)).toMatchObject({ week: '2026-W44', from: '2026-10-26', to: '2026-11-01' }),
+    );
+    expect(screen.getByLabelText('Semana')).toHaveValue('Semana 44 (26/10–01/11)');
+    // A date picked afterwards: the week goes, the dates hold.
+    fireEvent.mouseDown(screen.getByLabelText('Data inicial'));
+    fireEvent.click(screen.getByLabelText('Data inicial'));
+    const from = await waitFor(() => {
+      const cell = Array.from(document.querySelectorAll('.ant-picker-dropdown td[title="2026-10-20"]')).find(
+        (candidate) => !candidate.closest('.ant-picker-week-panel'),
+      );
+      if (!cell) throw new Error('no 2026-10-20 in the date picker');
+      return cell as HTMLElement;
+    });
+    fireEvent.click(from);
+    await waitFor(() => expect(searchOf()).toEqual({ contract: '1', from: '2026-10-20', to: '2026-11-01' }));
+  });
+
+  it('writes a week with its dates in the language’s order', () => {
+    const t = i18n.getFixedT('en-US');
+    expect(weekLabel('2026-W44', t, 'en-US')).toBe('Week 44 (10/26–11/01)');
+    expect(weekLabel('2026-W01', i18n.getFixedT('pt-BR'), 'pt-BR')).toBe('Semana 1 (29/12–04/01)');
   });
 
   it('names a from date after the to date beside the field and sends nothing', async () => {

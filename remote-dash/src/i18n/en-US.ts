@@ -31,6 +31,7 @@ export const enUS: Translation<typeof ptBR> = {
     weekdayFirst: 'From weekday',
     weekdayLast: 'To weekday',
     weekPlaceholder: 'Week',
+    weekLabel: 'Week {{week}} ({{from}}–{{to}})',
     timePlaceholder: 'hh:mm',
     any: 'Any',
     rangeType: { auto: 'Automatic' },

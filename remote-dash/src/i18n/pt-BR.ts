@@ -28,6 +28,7 @@ export const ptBR = {
     weekdayFirst: 'Do dia da semana',
     weekdayLast: 'Até o dia da semana',
     weekPlaceholder: 'Semana',
+    weekLabel: 'Semana {{week}} ({{from}}–{{to}})',
     timePlaceholder: 'hh:mm',
     any: 'Qualquer',
     rangeType: { auto: 'Automático' },

@@ -4,7 +4,7 @@ import { Select, TimePicker, DatePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { themeTokens } from '@canteiro/shared/core';
+import { currentLocale, themeTokens } from '@canteiro/shared/core';
 import { FILTER_DIMENSIONS, HIERARCHY, RANGE_TYPES, WEEKDAYS, weekDays, weekOf } from '@canteiro/shared/domain';
 import type { FilterDimension, FilterParameter } from '@canteiro/shared/domain';
 import {
@@ -17,7 +17,7 @@ import {
 } from '@canteiro/shared/ui';
 import type { ContextDefinition } from '@canteiro/shared/ui';
 import type { HeaderUpdate, HeaderValues } from './header-state';
-import { weekdayEnds, weekdaysParam } from './header-state';
+import { weekLabel, weekdayEnds, weekdaysParam } from './header-state';
 
 // The kit's words (date placeholder, export, search) in this module's bundle too.
 registerKitTranslations();
@@ -33,9 +33,22 @@ const TIME = 'HH:mm';
 const noDimensions = Object.fromEntries(FILTER_DIMENSIONS.map((name) => [name, null])) as Record<FilterDimension, null>;
 
 /** A labelled control of the header, its message below (pointed at by the control's `aria-describedby`). */
-function Cell({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+function Cell({
+  id,
+  label,
+  error,
+  children,
+  wide = false,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+  /** Two columns of the grid (the week, written with its dates). */
+  wide?: boolean;
+}) {
   return (
-    <div style={{ minWidth: 0 }}>
+    <div style={{ minWidth: 0, ...(wide ? { gridColumn: 'span 2' } : {}) }}>
       <label
         htmlFor={id}
         style={{ display: 'block', fontSize: 13, marginBottom: 2, color: themeTokens.colorTextSecondary }}
@@ -121,7 +134,8 @@ export function DashHeader({
       <DateInput
         id={idOf(name)}
         value={values[name]}
-        onChange={(next) => update({ [name]: next })}
+        // A date picked after a week replaces the week's dates: the week no longer holds.
+        onChange={(next) => update({ [name]: next, week: '' })}
         onBlur={() => undefined}
         status={errors[name] ? 'error' : undefined}
         ariaProps={ariaOf(idOf(name), message(name))}
@@ -218,15 +232,20 @@ export function DashHeader({
               style={{ width: '100%' }}
             />
           </Cell>
-          <Cell id={idOf('week')} label={t('figures:filters.week')} error={message('week')}>
+          <Cell id={idOf('week')} label={t('figures:filters.week')} error={message('week')} wide>
             <DatePicker
               id={idOf('week')}
               {...ariaOf(idOf('week'), message('week'))}
               picker="week"
               placeholder={t('dash:header.weekPlaceholder')}
               value={weekStart ? dayjs(weekStart) : null}
-              format={(value) => weekOf(value.format('YYYY-MM-DD'))}
-              onChange={(next) => update({ week: next ? weekOf(next.format('YYYY-MM-DD')) : '' })}
+              format={(value) => weekLabel(weekOf(value.format('YYYY-MM-DD')), t as TFunction, currentLocale())}
+              // The week is its Monday to Sunday: the dates become the week's, not crossed with it.
+              onChange={(next) => {
+                const week = next ? weekOf(next.format('YYYY-MM-DD')) : '';
+                const days = week ? weekDays(week) : null;
+                update(days ? { week, from: days.from, to: days.to } : { week: '' });
+              }}
               status={errors.week ? 'error' : undefined}
               style={{ width: '100%' }}
             />

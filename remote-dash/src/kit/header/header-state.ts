@@ -1,13 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import * as v from 'valibot';
+import type { TFunction } from 'i18next';
 import {
   FILTER_DIMENSIONS,
   FILTER_PARAMETERS,
   RANGE_TYPES,
   filtersToQuery,
   reportFiltersSchema,
+  weekDays,
 } from '@canteiro/shared/domain';
-import type { FilterDimension, FilterParameter } from '@canteiro/shared/domain';
+import type { FilterDimension, FilterParameter, Locale } from '@canteiro/shared/domain';
 import { useUrlState } from '@canteiro/shared/ui';
 import type { ListState, SortOrder, UrlSchema, UrlState } from '@canteiro/shared/ui';
 
@@ -114,4 +116,18 @@ export function useHeaderState(sortKeys: readonly string[] = []) {
     [setUrl],
   );
   return { values, update, ...checked, list, updateList };
+}
+
+/**
+ * A week as the header writes it: "Semana 44 (26/10–01/11)" / "Week 44 (10/26–11/01)", its
+ * Monday and Sunday in the language's day and month order.
+ */
+export function weekLabel(week: string, t: TFunction, locale: Locale): string {
+  const days = weekDays(week);
+  if (!days) return week;
+  const short = (day: string) => {
+    const [, month, date] = day.split('-');
+    return locale === 'en-US' ? `${month}/${date}` : `${date}/${month}`;
+  };
+  return t('dash:header.weekLabel', { week: Number(week.slice(6)), from: short(days.from), to: short(days.to) });
 }
