@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { controlChart } from '@canteiro/shared/domain';
+import { controlChart, weekDays, weekOf } from '@canteiro/shared/domain';
+import type { RangeType } from '@canteiro/shared/domain';
 import type { ClassTotals, NamedClassTotals, ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
@@ -30,8 +31,61 @@ function control(overall: ClassTotals, days: (ClassRow & { date: string })[]): P
   return { centre, designEffect, days: controlChart(measured, centre, designEffect) };
 }
 
-/** Truncation unit of each range type (validated by the shared picklist). */
-const BUCKETS = { day: 'day', week: 'week', month: 'month', year: 'year' } as const;
+/** A site day's sums as the GROUPING SETS pass answers them (workers, rows, squares per class). */
+interface DaySums {
+  date: string;
+  va: number;
+  hw: number;
+  ew: number;
+  quantity: number;
+  rows: number;
+  va_sq: number;
+  hw_sq: number;
+  ew_sq: number;
+}
+
+/** The first day of the bucket of `range` that holds `day` (a week's Monday, as date_trunc). */
+export function bucketOf(day: string, range: RangeType): string {
+  if (range === 'day') return day;
+  if (range === 'week') return weekDays(weekOf(day))!.from;
+  return range === 'month' ? `${day.slice(0, 7)}-01` : `${day.slice(0, 4)}-01-01`;
+}
+
+/** A slice's class figures from its sums, as summedClassColumns writes them in SQL (the same float operations). */
+function classRowOf(sums: Omit<DaySums, 'date'>, hours: number): ClassRow {
+  const index = (workers: number) => (sums.quantity > 0 ? workers / sums.quantity : null);
+  return {
+    va_hh: sums.va * hours,
+    hw_hh: sums.hw * hours,
+    ew_hh: sums.ew * hours,
+    total_hh: sums.quantity * hours,
+    va_index: index(sums.va),
+    hw_index: index(sums.hw),
+    ew_index: index(sums.ew),
+    workers: sums.quantity,
+    registers: sums.rows,
+    va_sq: sums.va_sq,
+    hw_sq: sums.hw_sq,
+    ew_sq: sums.ew_sq,
+  };
+}
+
+const SUMMED = ['va', 'hw', 'ew', 'quantity', 'rows', 'va_sq', 'hw_sq', 'ew_sq'] as const;
+
+/**
+ * The evolution's buckets folded from the days (every sum adds up, the squares too), so the one
+ * pass groups by day once for both the evolution and the control chart.
+ */
+function buckets(days: DaySums[], range: RangeType, hours: number): (ClassRow & { bucket: string })[] {
+  const folded = new Map<string, Omit<DaySums, 'date'>>();
+  for (const day of days) {
+    const key = bucketOf(day.date, range);
+    const sums = folded.get(key) ?? { va: 0, hw: 0, ew: 0, quantity: 0, rows: 0, va_sq: 0, hw_sq: 0, ew_sq: 0 };
+    for (const name of SUMMED) sums[name] += Number(day[name]);
+    folded.set(key, sums);
+  }
+  return [...folded].map(([bucket, sums]) => ({ bucket, ...classRowOf(sums, hours) }));
+}
 
 type Named = ClassRow & { id: number; name: string };
 const named = ({ id, name, ...row }: Named): NamedClassTotals => ({ id, name, ...classTotals(row) });
@@ -39,8 +93,7 @@ const named = ({ id, name, ...row }: Named): NamedClassTotals => ({ id, name, ..
 interface Figures {
   totals: ClassRow;
   weekdays: (ClassRow & { weekday: number })[];
-  evolution: (ClassRow & { bucket: string })[];
-  days: (ClassRow & { date: string })[];
+  days: DaySums[];
   packages: Named[];
   locals: Named[];
   functions: Named[];
@@ -66,10 +119,9 @@ interface Compliance {
  */
 export async function projectHealth(context: DashboardContext): Promise<ProjectHealthDashboard> {
   const { orm, goal } = context;
-  const bucket = sql.raw(`'${BUCKETS[context.filters.range]}'`);
   const columns = summedClassColumns(context);
   // grouping(...) of each set: a bit per key, set for the keys the line is not grouped by.
-  const keys = ['local_weekday', 'bucket', 'local_date', 'package_id', 'local_id', 'function_id', 'activity_id'] as const;
+  const keys = ['local_weekday', 'local_date', 'package_id', 'local_id', 'function_id', 'activity_id'] as const;
   const all = (1 << keys.length) - 1;
   const set = (key: (typeof keys)[number] | null) =>
     sql.raw(String(key === null ? all : all & ~(1 << (keys.length - 1 - keys.indexOf(key)))));
@@ -86,24 +138,22 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
       orm,
       sql`with facts as (${classFacts(context)}),
         sets as materialized (
-          select grouping(local_weekday, bucket, local_date, package_id, local_id, function_id, activity_id) as grouping_set,
-            local_weekday, bucket, local_date, package_id, local_id, function_id, activity_id,
+          select grouping(local_weekday, local_date, package_id, local_id, function_id, activity_id) as grouping_set,
+            local_weekday, local_date, package_id, local_id, function_id, activity_id,
             sum(va) as va, sum(hw) as hw, sum(ew) as ew, sum(quantity) as quantity, sum(rows) as rows,
             sum(va_sq) as va_sq, sum(hw_sq) as hw_sq, sum(ew_sq) as ew_sq
-          from (select facts.*, date_trunc(${bucket}, local_date::timestamp) as bucket from facts) f
-          group by grouping sets ((), (local_weekday), (bucket), (local_date), (package_id), (local_id), (function_id),
-            (activity_id)))
+          from facts
+          group by grouping sets ((), (local_weekday), (local_date), (package_id), (local_id), (function_id), (activity_id)))
         select (select row_to_json(t) from (select ${columns} from sets where grouping_set = ${set(null)}) t) as totals,
           ${jsonRows(
             sql`select local_weekday::int as weekday, ${columns} from sets where grouping_set = ${set('local_weekday')}`,
             sql`weekday`,
           )} as weekdays,
           ${jsonRows(
-            sql`select to_char(bucket, 'YYYY-MM-DD') as bucket, ${columns} from sets where grouping_set = ${set('bucket')}`,
-            sql`bucket`,
-          )} as evolution,
-          ${jsonRows(
-            sql`select to_char(local_date, 'YYYY-MM-DD') as date, ${columns} from sets where grouping_set = ${set('local_date')}`,
+            sql`select to_char(local_date, 'YYYY-MM-DD') as date, coalesce(va, 0) as va, coalesce(hw, 0) as hw,
+              coalesce(ew, 0) as ew, coalesce(quantity, 0) as quantity, coalesce(rows, 0) as rows,
+              coalesce(va_sq, 0) as va_sq, coalesce(hw_sq, 0) as hw_sq, coalesce(ew_sq, 0) as ew_sq
+              from sets where grouping_set = ${set('local_date')}`,
             sql`date`,
           )} as days,
           ${rank('package_id', packages)} as packages,
@@ -131,7 +181,9 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
           (select count(distinct user_id)::int from walks) as "reporterCount"`,
     ),
   ]);
-  const { totals, weekdays, evolution, days: daily } = figures!;
+  const { totals, weekdays } = figures!;
+  const evolution = buckets(figures!.days, context.filters.range, context.hours);
+  const daily = figures!.days.map((day) => ({ date: day.date, ...classRowOf(day, context.hours) }));
   const overall = classTotals(totals);
   const { reporters, days, reportedDays, reporterCount } = walks!;
   const ratio = (made: number, expected: number) => (expected > 0 ? made / expected : null);
