@@ -22,6 +22,18 @@ export class ApiError extends Error {
 
 export const notAuthenticated = (): ApiError => new ApiError(401, 'not_authenticated');
 
+/**
+ * A message's `{{name}}` and `{{name, number}}` placeholders filled from `params`, a number
+ * written as the language writes it (0,5 in Portuguese), as i18next fills them in the browser.
+ */
+export function fillMessage(template: string, locale: string, params?: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)(, number)?\}\}/g, (placeholder, name: string, number?: string) => {
+    if (!params || !Object.hasOwn(params, name)) return placeholder;
+    const value = params[name]!;
+    return number && typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : String(value);
+  });
+}
+
 /** Sends the one error shape, worded in the language the browser asked for. */
 export function sendError(
   request: FastifyRequest,
@@ -31,10 +43,8 @@ export function sendError(
   fields?: Record<string, string>,
   params?: Record<string, string | number>,
 ): FastifyReply {
-  const template = errorMessage(code, pickLocale(request.headers['accept-language']));
-  const message = template.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
-    params && name in params ? String(params[name]) : placeholder,
-  );
+  const locale = pickLocale(request.headers['accept-language']);
+  const message = fillMessage(errorMessage(code, locale), locale, params);
   const body: ApiErrorBody & Record<string, unknown> = { code, message };
   if (fields && Object.keys(fields).length > 0) body.fields = fields;
   if (params) Object.assign(body, params);

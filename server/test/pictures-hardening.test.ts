@@ -107,7 +107,7 @@ function assertError(response: LightMyRequestResponse, status: number, code: str
   assert.equal(body.code, code);
   assert.equal(
     body.message,
-    errorMessage(code).replace('{{maxSize}}', '2').replace('{{maxMegapixels}}', String(MAX_IMAGE_MEGAPIXELS)),
+    errorMessage(code).replace('{{maxSize, number}}', '2').replace('{{maxMegapixels}}', String(MAX_IMAGE_MEGAPIXELS)),
   );
   if (fields) assert.deepEqual(body.fields, fields);
 }

@@ -26,7 +26,8 @@ export function pickLocale(value: string | null | undefined): Locale {
 /** The translated message of an error code; the server uses it for `message`. */
 export function errorMessage(code: string, locale: Locale = DEFAULT_LOCALE): string {
   const errors = commonMessages[locale].errors as Record<string, string>;
-  return errors[code] ?? commonMessages[DEFAULT_LOCALE].errors.server_error;
+  // Own keys only: a code such as `toString` names no message.
+  return Object.hasOwn(errors, code) ? errors[code]! : commonMessages[DEFAULT_LOCALE].errors.server_error;
 }
 export { figureMessages } from './figures.js';
 export type { FigureColumnKey, FigureTableKey, FigureValueKey } from './figures.js';

@@ -28,6 +28,8 @@ export function fakeThingsApi(count: number) {
   ];
   /** Files sent to `/api/things/:id/picture`, by thing. */
   const pictures = new Map<number, File>();
+  /** What `/api/settings` answers (a test may change it before the form reads it). */
+  const settings = { maxImageMb: 1 };
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -45,7 +47,7 @@ export function fakeThingsApi(count: number) {
             .then((text) => (text ? (JSON.parse(text) as unknown) : undefined));
     calls.push({ method: request.method, url, body });
     if (url.pathname === '/api/health/live') return json({ status: 'ok' });
-    if (url.pathname === '/api/settings') return json({ maxImageMb: 1 });
+    if (url.pathname === '/api/settings') return json({ maxImageMb: settings.maxImageMb });
     const picture = /^\/api\/things\/(\d+)\/picture$/.exec(url.pathname);
     if (request.method === 'POST' && picture) {
       pictures.set(Number(picture[1]), (body as FormData).get('file') as File);
@@ -106,7 +108,7 @@ export function fakeThingsApi(count: number) {
     }
     return json({ code: 'not_found', message: 'no' }, 404);
   };
-  return { fetch: fetch as typeof globalThis.fetch, calls, things, pictures, contracts };
+  return { fetch: fetch as typeof globalThis.fetch, calls, things, pictures, contracts, settings };
 }
 
 /** Serves `count` things as the page's API, signed in as an admin (with the XSRF cookie set). */

@@ -101,6 +101,14 @@ describe('the image field', () => {
     expect(within(dialog).queryByText('huge.png')).not.toBeInTheDocument();
   });
 
+  it('writes a fractional limit as Portuguese writes it: 0,5 MB, not 0.5 MB', async () => {
+    api.settings.maxImageMb = 0.5;
+    const dialog = await openNewForm();
+    expect(await within(dialog).findByText('JPEG, JPG ou PNG, até 0,5 MB.')).toBeInTheDocument();
+    choose(dialog, pngHeaded('big.png', 1024 * 1024));
+    expect(await within(dialog).findByText('A imagem deve ter no máximo 0,5 MB.')).toBeInTheDocument();
+  });
+
   it('refuses a PNG over the limit', async () => {
     const dialog = await openNewForm();
     await within(dialog).findByText('JPEG, JPG ou PNG, até 1 MB.');
