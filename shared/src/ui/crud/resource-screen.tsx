@@ -110,10 +110,15 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
   useEffect(() => {
     if (status === 'error') notify.error(t('kit:loadFailed', { plural: plural.toLowerCase() }));
   }, [status, plural, t]);
-  /** A failed call says the server's reason by its code, translated, else `fallback`. */
+  /**
+   * A failed call says the server's reason by its code, translated; a reason that says nothing
+   * of the call (a server error, the network) gives way to `fallback`, the entity's own message
+   * (spec §8: "Erro ao alterar o status de …").
+   */
   const notifyFailure = async (error: unknown, fallback: string) => {
     const apiError = await toApiError(error);
-    const known = t(`common:errors.${apiError.code}`, { defaultValue: '' });
+    const generic = apiError.code === 'server_error' || apiError.code === 'network_error';
+    const known = generic ? '' : t(`common:errors.${apiError.code}`, { defaultValue: '' });
     notify.error(known || fallback);
   };
   const changeActiveness = async (item: Item) => {

@@ -29,7 +29,7 @@ export function fakeThingsApi(count: number) {
   /** Files sent to `/api/things/:id/picture`, by thing. */
   const pictures = new Map<number, File>();
   /** What `/api/settings` answers (a test may change it before the form reads it). */
-  const settings = { maxImageMb: 1 };
+  const settings = { maxImageMb: 1, failStatus: false };
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -72,6 +72,7 @@ export function fakeThingsApi(count: number) {
     }
     const status = /^\/api\/things\/(\d+)\/status$/.exec(url.pathname);
     if (request.method === 'PATCH' && status) {
+      if (settings.failStatus) return json({ code: 'server_error', message: 'Ocorreu um erro no servidor.' }, 500);
       const thing = things.find((one) => one.id === Number(status[1]))!;
       thing.isActive = (body as { isActive: boolean }).isActive;
       return json(thing);

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { i18n } from '@canteiro/shared/core';
+import { i18n, useNotifications } from '@canteiro/shared/core';
 import { ResourceScreen } from '../resource-screen';
 import { serveFakeThings, thingResource } from './fake-api';
 import type { fakeThingsApi } from './fake-api';
@@ -102,6 +102,19 @@ describe('the CRUD kit', () => {
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PATCH')).toBe(true));
     expect(api.calls.find((call) => call.method === 'PATCH')!.body).toEqual({ isActive: false });
     await waitFor(() => expect(screen.queryByText('Thing 01')).not.toBeInTheDocument());
+  });
+
+  it('a server error on a status change says the entity’s own message, not the generic one', async () => {
+    api.settings.failStatus = true;
+    renderScreen();
+    const row = (await screen.findByText('Thing 03')).closest('tr')!;
+    fireEvent.click(within(row).getByText('Desativar'));
+    fireEvent.click((await screen.findAllByText('Desativar')).at(-1)!);
+    fireEvent.click(await screen.findByText('Confirmar'));
+    const toasts = () => useNotifications.getState().items.map((item) => [item.kind, item.message]);
+    await waitFor(() => expect(toasts()).toContainEqual(['error', 'Erro ao alterar o status de coisa.']));
+    expect(toasts().some(([, message]) => /Ocorreu um erro no servidor/.test(message!))).toBe(false);
+    expect(screen.getByText('Thing 03')).toBeInTheDocument();
   });
 
   it('cancelling the second confirmation changes nothing', async () => {
