@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { i18n } from '@canteiro/shared/core';
-import { dashboardTable } from '@canteiro/shared/domain';
+import { dashboardTable, formatFigure } from '@canteiro/shared/domain';
 import type { FigureTable, RoutineDashboard } from '@canteiro/shared/domain';
 import {
   CLASS_COLUMNS,
@@ -123,6 +123,16 @@ describe('DashboardScreen', () => {
     renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
     expect(await screen.findByTestId('no-data')).toHaveTextContent('Nenhum dado para estes filtros.');
     expect(screen.queryByTestId('dashboard-routine')).not.toBeInTheDocument();
+  });
+
+  it('says which days the contract has data for, and "Limpar filtros" puts its default range back', async () => {
+    harness.answers.set('routine', [() => json({ ...routine, hours: [] })]);
+    renderScreen('/?contract=1&week=2027-W02&from=2027-01-04&to=2027-01-10&function=3&fromTime=07:00');
+    expect(await screen.findByTestId('data-span')).toHaveTextContent(
+      `A contratada tem apontamentos de ${formatFigure(harness.period.first, 'date', 'pt-BR')} a ${formatFigure(harness.period.last, 'date', 'pt-BR')}.`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect(searchOf()).toEqual({ contract: '1', from: '2026-10-26', to: '2026-11-22' }));
   });
 
   it('asks for a contract first and sends nothing for a refused filter', async () => {

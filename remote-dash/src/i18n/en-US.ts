@@ -40,6 +40,9 @@ export const enUS: Translation<typeof ptBR> = {
   },
   contractHint: 'Choose a contractor to see the data.',
   noData: 'No data for these filters.',
+  dataSpan: 'The contract has reports from {{first}} to {{last}}.',
+  noDataYet: 'The contract has no reports yet.',
+  clearFilters: 'Clear filters',
   // The search reads notes and every name: "by name" would say less, and the box is narrow at 1064 px.
   searchPlaceholder: 'Search…',
   columns: { workers: 'Workers', when: 'Date and time' },

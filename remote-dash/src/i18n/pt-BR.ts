@@ -37,6 +37,9 @@ export const ptBR = {
   },
   contractHint: 'Escolha uma contratada para ver os dados.',
   noData: 'Nenhum dado para estes filtros.',
+  dataSpan: 'A contratada tem apontamentos de {{first}} a {{last}}.',
+  noDataYet: 'A contratada ainda não tem apontamentos.',
+  clearFilters: 'Limpar filtros',
   // The search reads notes and every name: "by name" would say less, and the box is narrow at 1064 px.
   searchPlaceholder: 'Buscar…',
   columns: { workers: 'Pessoas', when: 'Data e hora' },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Empty, Skeleton, Spin } from 'antd';
+import { Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@canteiro/shared/core';
@@ -10,6 +10,7 @@ import { ExportButton } from '@canteiro/shared/ui';
 import { DashHeader } from '../header/dash-header';
 import { useHeaderState } from '../header/header-state';
 import { ScreenState } from '../header/screen-states';
+import { NoData } from './no-data';
 import { useDashboard } from './use-dashboard';
 
 /**
@@ -100,7 +101,7 @@ export function DashboardScreen<Name extends DashboardName>({
       <Spin spinning={loading} delay={150} aria-label={loading ? t('dash:kit.loading') : undefined}>
         <div aria-busy={loading}>
           {isEmpty(answer) ? (
-            <Empty data-testid="no-data" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dash:noData')} />
+            <NoData contract={header.values.contract} update={header.update} />
           ) : (
             <div data-testid={`dashboard-${name}`}>{children(answer)}</div>
           )}
