@@ -10,6 +10,7 @@ import {
   DashboardScreen,
   FigureCard,
   FigureTableView,
+  stackedTooltip,
   tableCategories,
   tableSeries,
 } from '../kit/dashboards';
@@ -252,5 +253,15 @@ describe('FigureCard', () => {
     await waitFor(() => expect(screen.getByTestId('table-hours')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: /Ocultar valores/ })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByTestId('card-hours')).toBeInTheDocument();
+  });
+});
+
+describe('stackedTooltip', () => {
+  it('titles the stack with its total and writes each class with its share of it', () => {
+    const tooltip = stackedTooltip(['Segunda', 'Terça'], 'pt-BR', 'total');
+    const w = { config: { series: [{ data: [7.5, 1] }, { data: [5, 1] }, { data: [4.7, 2] }] } };
+    expect(tooltip.x.formatter(0, { dataPointIndex: 0, w })).toBe('Segunda · total 17,2 HH');
+    expect(tooltip.y.formatter(7.5, { seriesIndex: 0, dataPointIndex: 0, w })).toBe('7,5 HH · 43,6%');
+    expect(tooltip.y.formatter(2, { seriesIndex: 2, dataPointIndex: 1, w })).toBe('2,0 HH · 50,0%');
   });
 });

@@ -73,6 +73,7 @@ export const enUS: Translation<typeof ptBR> = {
     sample: '{{workers}} observations · {{registers}} registers',
     chartOf: 'Chart: {{title}}',
     hhOf: '{{hh}} HH',
+    total: 'total',
   },
   byFunction: {
     kpis: 'Figures of the period',

@@ -71,6 +71,7 @@ export const ptBR = {
     sample: '{{workers}} observações · {{registers}} registros',
     chartOf: 'Gráfico: {{title}}',
     hhOf: '{{hh}} HH',
+    total: 'total',
   },
   byFunction: {
     kpis: 'Números do período',

@@ -11,6 +11,7 @@ import {
   FigureCard,
   FigureGrid,
   rowSeries,
+  stackedTooltip,
   tableCategories,
   tableSeries,
   useLocale,
@@ -60,6 +61,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
               colors: CLASS_PALETTE,
               plotOptions: { bar: { columnWidth: '55%' } },
               // Seven short names: every one shown (rotated when they crowd), never one left out.
+              tooltip: stackedTooltip(tableCategories(weekdays, 'weekday', locale), locale, t('dash:kit.total')),
               xaxis: {
                 categories: tableCategories(weekdays, 'weekday', locale),
                 labels: { hideOverlappingLabels: false },

@@ -11,6 +11,7 @@ import {
   ClassKpis,
   DashboardScreen,
   FigureCard,
+  stackedTooltip,
   tableCategories,
   tableSeries,
   useLocale,
@@ -60,6 +61,9 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
             plotOptions: { bar: { columnWidth: '70%' } },
             xaxis: { categories: tableCategories(hours, 'hour', locale) },
             yaxis: view === 'index' ? { min: 0, max: 1, tickAmount: 4 } : { min: 0 },
+            ...(view === 'hh'
+              ? { tooltip: stackedTooltip(tableCategories(hours, 'hour', locale), locale, t('dash:kit.total')) }
+              : {}),
           }}
         />
       </FigureCard>

@@ -44,3 +44,40 @@ export function tableCategories(table: FigureTable, column: FigureColumnKey, loc
   const format = table.columns.find((candidate) => candidate.key === column)?.format ?? 'text';
   return table.rows.map((row) => formatFigure(row[column], format, locale));
 }
+
+/** What apexcharts passes a tooltip formatter: the point and the chart's series. */
+interface TooltipPoint {
+  seriesIndex?: number;
+  dataPointIndex: number;
+  w?: { config?: { series?: { data: (number | null)[] }[] } };
+}
+
+/** A stacked point's total: the sum of every series at `dataPointIndex`. */
+const stackTotal = (point: TooltipPoint) =>
+  (point.w?.config?.series ?? []).reduce((sum, series) => sum + (series.data[point.dataPointIndex] ?? 0), 0);
+
+/**
+ * The tooltip of a stacked HH chart: one box for the whole stack, its title the category and
+ * the stack's total ("Segunda · total 1.234,5 HH"), each class's line its HH and its share of
+ * the stack ("7,5 HH · 43,6 %").
+ */
+export function stackedTooltip(categories: string[], locale: Locale, totalLabel: string) {
+  return {
+    shared: true,
+    intersect: false,
+    x: {
+      formatter: (_value: unknown, point?: TooltipPoint) =>
+        point
+          ? `${categories[point.dataPointIndex] ?? ''} · ${totalLabel} ${formatFigure(stackTotal(point), 'hh', locale)} HH`
+          : '',
+    },
+    y: {
+      formatter: (value: number, point?: TooltipPoint) => {
+        if (typeof value !== 'number') return '';
+        const total = point ? stackTotal(point) : 0;
+        const share = total > 0 ? ` · ${formatFigure(value / total, 'index', locale)}` : '';
+        return `${formatFigure(value, 'hh', locale)} HH${share}`;
+      },
+    },
+  };
+}
