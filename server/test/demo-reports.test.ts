@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../src/db/connection.js';
-import { openDatabase, migrateFromScratch, selectRows } from '../src/db/connection.js';
+import { selectRows } from '../src/db/connection.js';
 import { DEMO_REPORT_SEED, DEMO_REPORT_WEEKS, insertDemoData } from '../src/demo/seed.js';
 import { DEMO_CONTRACTS } from '../src/demo/organisation-data.js';
 import { referenceRup } from '../src/demo/catalogue-data.js';
@@ -14,7 +14,7 @@ import { generateReports } from '../src/demo/reports/generate.js';
 import { reportWindow } from '../src/demo/reports/plans.js';
 import { loadOccurrences, loadPlans, writeReports } from '../src/demo/reports/write.js';
 import { siteClock, zonedInstant } from '../src/site-clock.js';
-import { openTestDatabase } from './helpers.js';
+import { openMigratedPglite, openTestDatabase } from './helpers.js';
 
 /**
  * The demo reports (DOMAIN.md §4) as the database holds them after a seed: the shares, the
@@ -93,10 +93,10 @@ describe('demo reports: the same seed, the same data', () => {
     assert.equal(counts!.activity + counts!.equipment + counts!.quantity, generated.rows);
     assert.ok(counts!.activity >= 50_000 && counts!.activity <= 150_000, `${counts!.activity} activity rows`);
 
-    // Another database (PGlite in memory, whichever this run's is): same seed, same rows.
-    const other = await openDatabase({ databaseUrl: null, databaseReadUrl: null, dataDir: 'memory://' });
+    // Another database (PGlite in memory, whichever this run's is; the committed migrations
+    // applied, loaded from the suite's template): same seed, same rows.
+    const other = await openMigratedPglite();
     try {
-      await migrateFromScratch(other);
       await insertDemoData(other.orm, { today: TODAY, timeZone: ZONE });
       assert.equal(await contentHash(other), await contentHash(db));
       // And a different seed changes them.

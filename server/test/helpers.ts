@@ -51,17 +51,20 @@ const PGLITE_VERSION = (
 
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL?.trim() || null;
-  if (!url) {
-    // PGlite: in memory, from the committed migrations applied once (pgliteTemplate).
-    return openDatabase({
-      databaseUrl: null,
-      databaseReadUrl: null,
-      dataDir: 'memory://',
-      pgliteLoad: await pgliteTemplate(),
-    });
-  }
+  // PGlite: in memory, from the committed migrations applied once (pgliteTemplate).
+  if (!url) return openMigratedPglite();
   // This file's own database, a copy of the migrated template (fileDatabase, below).
   return openDatabase({ databaseUrl: url, databaseReadUrl: null, dataDir: 'memory://' });
+}
+
+/** A new PGlite in memory with the committed migrations applied, whatever database this run's files use. */
+export async function openMigratedPglite(): Promise<Database> {
+  return openDatabase({
+    databaseUrl: null,
+    databaseReadUrl: null,
+    dataDir: 'memory://',
+    pgliteLoad: await pgliteTemplate(),
+  });
 }
 
 /** The committed migrations (names and contents) and PGlite's version, as one digest: a template's name. */
