@@ -160,7 +160,8 @@ test.describe('Dashboards: project health and routine', () => {
     await signIn(page, 'contract');
     await page.goto('/dash/project-health');
     await settle(page, 'project-health', 6);
-    const firstPackage = () => page.getByTestId('chart-packages').getByTestId('rank-item').first().getAttribute('aria-label');
+    const firstPackage = () =>
+      page.getByTestId('chart-packages').getByTestId('rank-item').first().getAttribute('aria-label');
     const before = await firstPackage();
     // Tab from the page's title through the header to the rank selector.
     await page.getByRole('heading', { level: 1 }).click();

@@ -9,7 +9,8 @@ const linear = (channel: number) => {
   const c = channel / 255;
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 };
-const rgb = (hex: string) => [1, 3, 5].map((at) => linear(parseInt(hex.slice(at, at + 2), 16))) as [number, number, number];
+const rgb = (hex: string) =>
+  [1, 3, 5].map((at) => linear(parseInt(hex.slice(at, at + 2), 16))) as [number, number, number];
 const luminance = ([r, g, b]: number[]) => 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 const lightness = (colour: number[]) => {
   const y = luminance(colour);
@@ -22,7 +23,9 @@ const DEUTERANOPIA = [
   [-0.01182, 0.04294, 0.968881],
 ];
 const deuteranope = (colour: number[]) =>
-  DEUTERANOPIA.map((row) => Math.min(1, Math.max(0, row[0]! * colour[0]! + row[1]! * colour[1]! + row[2]! * colour[2]!)));
+  DEUTERANOPIA.map((row) =>
+    Math.min(1, Math.max(0, row[0]! * colour[0]! + row[1]! * colour[1]! + row[2]! * colour[2]!)),
+  );
 
 describe('the class colours', () => {
   const colours = Object.values(CLASS_COLOURS).map(rgb);

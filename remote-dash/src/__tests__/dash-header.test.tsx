@@ -200,7 +200,9 @@ describe('the header on a report screen', () => {
       return cell as HTMLElement;
     });
     fireEvent.click(day);
-    await waitFor(() => expect(searchOf()).toEqual({ contract: '1', week: '2026-W44', from: '2026-10-26', to: '2026-11-01' }));
+    await waitFor(() =>
+      expect(searchOf()).toEqual({ contract: '1', week: '2026-W44', from: '2026-10-26', to: '2026-11-01' }),
+    );
     await waitFor(() =>
       expect(params(reportCalls().at(-1)!)).toMatchObject({ week: '2026-W44', from: '2026-10-26', to: '2026-11-01' }),
     );

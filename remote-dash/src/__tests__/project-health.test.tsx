@@ -183,13 +183,16 @@ describe('project health', () => {
     renderAt(ENTRY, <ProjectHealthScreen />);
     // Every item, its whole name, its share and interval (the names are read whole, never cut).
     const names = async () =>
-      Array.from(within(await screen.findByTestId('chart-packages')).getAllByTestId('rank-item'), (item) =>
-        item.getAttribute('aria-label')!.split(':')[0],
+      Array.from(
+        within(await screen.findByTestId('chart-packages')).getAllByTestId('rank-item'),
+        (item) => item.getAttribute('aria-label')!.split(':')[0],
       );
     expect(await names()).toEqual([LONG.split(':')[0], 'Pacote B', 'Pacote C']);
     const first = within(screen.getByTestId('chart-packages')).getAllByTestId('rank-item')[0]!;
     expect(first).toHaveTextContent(LONG);
-    expect(first.getAttribute('aria-label')).toMatch(/^.+: 80,0%, intervalo de 95 % de \d+,\d% a \d+,\d%, 500 observações$/);
+    expect(first.getAttribute('aria-label')).toMatch(
+      /^.+: 80,0%, intervalo de 95 % de \d+,\d% a \d+,\d%, 500 observações$/,
+    );
     expect(within(first).getByTestId('whisker')).toBeInTheDocument();
     expect(screen.getByTestId('chart-packages-overlap')).toHaveTextContent(/pares vizinhos|Nenhum par vizinho/);
     const rankBy = within(screen.getByTestId('rank-by'));

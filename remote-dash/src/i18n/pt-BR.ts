@@ -64,7 +64,8 @@ export const ptBR = {
     rankList: '{{title}}: {{count}} itens por {{by}}, cada um com seu intervalo de 95 %',
     rankItem: '{{name}}: {{value}}, intervalo de 95 % de {{low}} a {{high}}, {{workers}} observações',
     observationsShort: '{{value}} obs.',
-    overlap_one: 'Em {{count}} de {{pairs}} pares vizinhos os intervalos se sobrepõem: a ordem entre eles pode ser acaso.',
+    overlap_one:
+      'Em {{count}} de {{pairs}} pares vizinhos os intervalos se sobrepõem: a ordem entre eles pode ser acaso.',
     overlap_other:
       'Em {{count}} de {{pairs}} pares vizinhos os intervalos se sobrepõem: a ordem entre eles pode ser acaso.',
     noOverlap: 'Nenhum par vizinho tem intervalos sobrepostos: a ordem entre eles não é acaso.',

@@ -10,7 +10,12 @@ export const column = (key: FigureColumnKey, format: FigureFormat): FigureColumn
 export const CLASS_HH = [column('vaHh', 'hh'), column('hwHh', 'hh'), column('ewHh', 'hh'), column('totalHh', 'hh')];
 /** The value-adding share's 95 % interval (DOMAIN.md §5), beside the indexes. */
 export const VA_INTERVAL = [column('vaLow', 'index'), column('vaHigh', 'index')];
-export const CLASS_INDEXES = [column('vaIndex', 'index'), column('hwIndex', 'index'), column('ewIndex', 'index'), ...VA_INTERVAL];
+export const CLASS_INDEXES = [
+  column('vaIndex', 'index'),
+  column('hwIndex', 'index'),
+  column('ewIndex', 'index'),
+  ...VA_INTERVAL,
+];
 export const SAMPLE = [column('workers', 'integer'), column('registers', 'integer'), column('lowConfidence', 'flag')];
 
 export const classCells = (totals: ClassTotals): FigureRow => ({

@@ -72,11 +72,7 @@ export function shareInterval(sums: ShareSums): ShareInterval | null {
   const computed = shareVariance(sums);
   // A share of 0 or 1, or a single row, has no spread to estimate: n_eff is the rows.
   const degenerate = computed === null || spread <= 0;
-  const effectiveSample = degenerate
-    ? rows
-    : computed > 0
-      ? Math.min(workers, spread / computed)
-      : workers;
+  const effectiveSample = degenerate ? rows : computed > 0 ? Math.min(workers, spread / computed) : workers;
   const { low, high, halfWidth } = wilson(p, effectiveSample);
   // Without a spread to estimate, the variance a comparison adds is the interval's own.
   const variance = degenerate ? (halfWidth / Z95) ** 2 : spread / effectiveSample;

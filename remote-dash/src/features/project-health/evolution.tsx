@@ -38,9 +38,7 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
     return { x: categories[index], y: point.interval ? [point.interval.low, point.interval.high] : [value, value] };
   });
   const line = points.map((point, index) => ({ x: categories[index], y: point.valueAddingIndex }));
-  const axis = shareAxis(
-    points.flatMap((point) => (point.interval ? [point.interval.low, point.interval.high] : [])),
-  );
+  const axis = shareAxis(points.flatMap((point) => (point.interval ? [point.interval.low, point.interval.high] : [])));
   const hollow = points.flatMap((point, dataPointIndex) =>
     point.lowConfidence
       ? [{ seriesIndex: 1, dataPointIndex, fillColor: '#ffffff', strokeColor: themeTokens.colorTextSecondary, size: 6 }]

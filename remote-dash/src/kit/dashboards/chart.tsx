@@ -76,7 +76,9 @@ function defaultOptions(
           grid: { borderColor: navColors.border, padding: { right: 24 } },
         }),
     // Never `stroke: undefined`: apexcharts reads stroke.colors and throws on a missing object.
-    ...(type === 'line' || type === 'area' || type === 'rangeArea' ? { stroke: { width: 3, curve: 'straight' as const } } : {}),
+    ...(type === 'line' || type === 'area' || type === 'rangeArea'
+      ? { stroke: { width: 3, curve: 'straight' as const } }
+      : {}),
     // Bars: a white line between stacked shares. Bars and slices in full colour: the class
     // colours are chosen for 3:1 on white, apexcharts' default 0.85 opacity would lighten them.
     ...(type === 'bar' ? { stroke: { show: true, width: 1, colors: ['#fff'] } } : {}),

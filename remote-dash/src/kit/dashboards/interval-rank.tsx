@@ -129,7 +129,15 @@ export function IntervalRank({
 }
 
 /** The share as a bar from 0, its interval as a whisker with end caps, on a 0–100 % track. */
-function Whisker({ share, interval, colour }: { share: number | null; interval: ShareInterval | null; colour: string }) {
+function Whisker({
+  share,
+  interval,
+  colour,
+}: {
+  share: number | null;
+  interval: ShareInterval | null;
+  colour: string;
+}) {
   const at = (value: number) => `${Math.min(100, Math.max(0, value * 100))}%`;
   return (
     <span aria-hidden style={{ position: 'relative', flex: 1, minWidth: 80, height: 18 }}>
@@ -153,7 +161,17 @@ function Whisker({ share, interval, colour }: { share: number | null; interval: 
             filter: 'drop-shadow(0 0 1px #fff) drop-shadow(0 0 1px #fff)',
           }}
         >
-          <span style={{ position: 'absolute', left: 0, right: 0, top: '50%', height: 2, marginTop: -1, background: '#141414' }} />
+          <span
+            style={{
+              position: 'absolute',
+              left: 0,
+              right: 0,
+              top: '50%',
+              height: 2,
+              marginTop: -1,
+              background: '#141414',
+            }}
+          />
         </span>
       ) : null}
     </span>

@@ -60,7 +60,15 @@ describe('the dashboards tables', () => {
     };
     expect(dashboardTable('project-health', answer, 'evolution').rows[0]).toMatchObject({ vaLow: 0.3, vaHigh: 0.8 });
     expect(dashboardTable('project-health', answer, 'control').rows).toEqual([
-      { id: '2026-11-16', date: '2026-11-16', vaIndex: 0.6, lowerLimit: 0, upperLimit: 1, workers: 10, signal: 'outside' },
+      {
+        id: '2026-11-16',
+        date: '2026-11-16',
+        vaIndex: 0.6,
+        lowerLimit: 0,
+        upperLimit: 1,
+        workers: 10,
+        signal: 'outside',
+      },
     ]);
     const keys = dashboardTables('project-health', answer).map((table) => table.key);
     expect(keys).toEqual([

@@ -47,14 +47,17 @@ describe('shareInterval (DOMAIN.md §5)', () => {
     expect([percent(hidden.low), percent(hidden.high)]).toEqual([2.6, 59.9]);
   });
 
-  it("gives the Pedreiro slice (VA 5, HW 5, VA 3, EW 4) 47,1 % (11,0–86,4 %)", () => {
+  it('gives the Pedreiro slice (VA 5, HW 5, VA 3, EW 4) 47,1 % (11,0–86,4 %)', () => {
     const pedreiro = [ROWS[0]!, ROWS[2]!, ROWS[4]!, ROWS[5]!];
     const interval = shareInterval(sums(pedreiro, 'va'))!;
     expect([percent(interval.low), percent(interval.high)]).toEqual([11, 86.4]);
   });
 
-  it('one worker a row is a plain Wilson interval on n − 1 (the estimator\'s own variance)', () => {
-    const rows: Row[] = Array.from({ length: 400 }, (_, index) => ({ workers: 1, class: index % 4 === 0 ? 'va' : 'ew' }));
+  it("one worker a row is a plain Wilson interval on n − 1 (the estimator's own variance)", () => {
+    const rows: Row[] = Array.from({ length: 400 }, (_, index) => ({
+      workers: 1,
+      class: index % 4 === 0 ? 'va' : 'ew',
+    }));
     const interval = shareInterval(sums(rows, 'va'))!;
     expect(interval.effectiveSample).toBeCloseTo(399, 6);
     const plain = wilson(0.25, 399);
@@ -65,7 +68,10 @@ describe('shareInterval (DOMAIN.md §5)', () => {
 
   it('crews make the interval wider than counting workers would', () => {
     // The same 400 workers seen as 50 crews of 8: each crew all of one class.
-    const rows: Row[] = Array.from({ length: 50 }, (_, index) => ({ workers: 8, class: index % 4 === 0 ? 'va' : 'ew' }));
+    const rows: Row[] = Array.from({ length: 50 }, (_, index) => ({
+      workers: 8,
+      class: index % 4 === 0 ? 'va' : 'ew',
+    }));
     const interval = shareInterval(sums(rows, 'va'))!;
     expect(interval.effectiveSample).toBeLessThan(60);
     expect(interval.designEffect).toBeGreaterThan(6);
@@ -78,7 +84,9 @@ describe('shareInterval (DOMAIN.md §5)', () => {
     expect(none.low).toBe(0);
     expect(none.designEffect).toBeNull();
     expect(none.variance).toBeGreaterThan(0);
-    expect(shareInterval({ rows: 1, workers: 4, classWorkers: 1, squares: 16, classSquares: 1 })!.effectiveSample).toBe(1);
+    expect(shareInterval({ rows: 1, workers: 4, classWorkers: 1, squares: 16, classSquares: 1 })!.effectiveSample).toBe(
+      1,
+    );
     expect(shareInterval({ rows: 0, workers: 0, classWorkers: 0, squares: 0, classSquares: 0 })).toBeNull();
   });
 });
@@ -87,7 +95,10 @@ describe('shareDifference (DOMAIN.md §5)', () => {
   it('calls a change real only when its interval excludes 0', () => {
     const monday = shareInterval(sums(ROWS.slice(0, 4), 'va'))!;
     const tuesday = shareInterval(sums(ROWS.slice(4), 'va'))!;
-    const change = shareDifference({ share: 12 / 23, variance: monday.variance }, { share: 3 / 7, variance: tuesday.variance });
+    const change = shareDifference(
+      { share: 12 / 23, variance: monday.variance },
+      { share: 3 / 7, variance: tuesday.variance },
+    );
     expect(percent(change.difference)).toBe(-9.3);
     expect(change.real).toBe(false);
     expect(shareDifference({ share: 0.4, variance: 0.0001 }, { share: 0.5, variance: 0.0001 }).real).toBe(true);
@@ -114,7 +125,11 @@ describe('controlChart (DOMAIN.md §5)', () => {
 
   it(`marks ${CONTROL_RUN} days in a row on one side of the centre, not ${CONTROL_RUN - 1}`, () => {
     const shares = [0.55, 0.55, 0.55, 0.55, 0.55, 0.55, 0.55, 0.45, 0.52, 0.52, 0.52, 0.52, 0.52, 0.52, 0.52, 0.52];
-    const points = controlChart(shares.map((share, index) => day(index, share)), 0.5, 1);
+    const points = controlChart(
+      shares.map((share, index) => day(index, share)),
+      0.5,
+      1,
+    );
     expect(points.slice(0, 8).every((point) => point.signal === null)).toBe(true);
     expect(points.slice(8).every((point) => point.signal === 'run')).toBe(true);
   });
