@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@canteiro/shared/core';
 import { queryClient } from '@canteiro/shared/core/query';
-import { FILTER_DIMENSIONS, formatFigure } from '@canteiro/shared/domain';
-import type { DashboardPeriod, FilterDimension } from '@canteiro/shared/domain';
+import { formatFigure } from '@canteiro/shared/domain';
+import type { DashboardPeriod } from '@canteiro/shared/domain';
+import { clearedFilters } from '../header/header-state';
 import type { HeaderUpdate } from '../header/header-state';
 import { useLocale } from './use-locale';
-
-const noDimensions = Object.fromEntries(FILTER_DIMENSIONS.map((name) => [name, null])) as Record<FilterDimension, null>;
 
 /**
  * Nothing under these filters: says which days the contract has data for (its period, the
@@ -36,16 +35,7 @@ export function NoData({ contract, update }: { contract: number; update: HeaderU
       : data
         ? t('dash:noDataYet')
         : '';
-  const clear = () =>
-    update({
-      from: data?.from ?? '',
-      to: data?.to ?? '',
-      fromTime: '',
-      toTime: '',
-      weekdays: '',
-      week: '',
-      ...noDimensions,
-    });
+  const clear = () => update(clearedFilters(data?.from ?? '', data?.to ?? ''));
   return (
     <Empty
       data-testid="no-data"

@@ -17,7 +17,7 @@ import {
 } from '@canteiro/shared/ui';
 import type { ContextDefinition } from '@canteiro/shared/ui';
 import type { HeaderUpdate, HeaderValues } from './header-state';
-import { weekLabel, weekdayEnds, weekdaysParam } from './header-state';
+import { NO_DIMENSIONS, weekLabel, weekdayEnds, weekdaysParam } from './header-state';
 
 // The kit's words (date placeholder, export, search) in this module's bundle too.
 registerKitTranslations();
@@ -30,7 +30,6 @@ export const DASH_CONTRACT: ContextDefinition = {
 };
 
 const TIME = 'HH:mm';
-const noDimensions = Object.fromEntries(FILTER_DIMENSIONS.map((name) => [name, null])) as Record<FilterDimension, null>;
 
 /** A labelled control of the header, its message below (pointed at by the control's `aria-describedby`). */
 function Cell({
@@ -117,7 +116,7 @@ export function DashHeader({
   const chooseContract = useCallback(
     (next: number | null, options?: { replace?: boolean }) =>
       update(
-        contract !== null && next !== contract ? { contract: next, ...noDimensions } : { contract: next },
+        contract !== null && next !== contract ? { contract: next, ...NO_DIMENSIONS } : { contract: next },
         options,
       ),
     [update, contract],

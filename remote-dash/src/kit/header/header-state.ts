@@ -36,6 +36,25 @@ export const HEADER_SCHEMA = {
 } as const satisfies UrlSchema;
 
 export type HeaderValues = UrlState<typeof HEADER_SCHEMA>;
+
+/** Every dimension filter cleared (another contract's catalogue ids mean nothing). */
+export const NO_DIMENSIONS = Object.fromEntries(FILTER_DIMENSIONS.map((name) => [name, null])) as Record<
+  FilterDimension,
+  null
+>;
+
+/**
+ * Every filter cleared but the contract and the range type, the dates set to `from`–`to`
+ * (the contract's default range): derived from the schema, so a new filter is cleared too.
+ */
+export function clearedFilters(from: string, to: string): Partial<HeaderValues> {
+  const cleared: Record<string, string | null> = {};
+  for (const [name, field] of Object.entries(HEADER_SCHEMA)) {
+    if (name === 'contract' || name === 'range') continue;
+    cleared[name] = field.kind === 'id' ? null : '';
+  }
+  return { ...cleared, from, to } as Partial<HeaderValues>;
+}
 export type HeaderUpdate = (change: Partial<HeaderValues>, options?: { replace?: boolean }) => void;
 
 /** The checked filters: the query to send, or why not (a field code per parameter), or still no contract. */
