@@ -328,17 +328,17 @@ describe('export', () => {
     const blocks = csvBlocksOf((await download('project-health', 'csv', query)).body);
     assert.deepEqual(
       blocks[0]!.find((line) => line[0] === 'Pacote'),
-      // Named as the figures name it: with its block.
-      ['Pacote', "'=1+1 — Bloco A"],
+      // Named as the figures name it (unique in the contract: alone).
+      ['Pacote', "'=1+1"],
     );
     const packagesBlock = blocks.find((block) => block[0]![0] === 'Pacotes')!;
-    // The rank names a package with its block (dashboards/context.ts catalogueName).
-    assert.equal(packagesBlock[2]![0], "'=1+1 — Bloco A");
+    // The rank names the package as the filter does (db/catalogue-labels.ts).
+    assert.equal(packagesBlock[2]![0], "'=1+1");
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await download('project-health', 'xlsx', query)).rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Pacotes')!;
     const cells = sheet.getSheetValues().flat();
-    assert.ok(cells.includes('=1+1 — Bloco A'), 'a plain string cell, not a formula');
+    assert.ok(cells.includes('=1+1'), 'a plain string cell, not a formula');
   });
 
   test("another contract's export is the empty answer's tables, its filters by id", async () => {

@@ -131,8 +131,8 @@ describe('project health', () => {
     ]);
     // Packages: P2 (r3 r4 r6) V 11 of 14 = 0.786 before P1 (r1 r2 r5) V 4 of 7 = 0.571.
     assert.deepEqual(body.ranks.packages, [
-      { id: catalogue.a1Other.package, name: 'Pacote 2 — Bloco B', ...totals(11, 0, 3, 3) },
-      { id: catalogue.a1.package, name: 'Pacote 1 — Bloco A', ...totals(4, 2, 1, 3) },
+      { id: catalogue.a1Other.package, name: 'Pacote 2', ...totals(11, 0, 3, 3) },
+      { id: catalogue.a1.package, name: 'Pacote 1', ...totals(4, 2, 1, 3) },
     ]);
     assert.deepEqual(
       body.ranks.locals.map((rank) => [rank.name, rank.hh.total]),
@@ -149,8 +149,8 @@ describe('project health', () => {
     assert.deepEqual(
       body.ranks.activities.map((rank) => [rank.name, rank.index.valueAdding]),
       [
-        ['Alvenaria — Bloco B', 11 / 14],
-        ['Concretagem — Bloco A', 4 / 7],
+        ['Alvenaria', 11 / 14],
+        ['Concretagem', 4 / 7],
       ],
     );
     // Walks: R at 03-02 07:00, 03-02 09:30, 03-09 14:15 = 3; W at 03-03 08:00 = 1. The contract was
@@ -460,7 +460,7 @@ describe('performance', () => {
     assert.deepEqual(body.activities, [
       {
         id: catalogue.a1.activity,
-        name: 'Concretagem — Bloco A',
+        name: 'Concretagem',
         packageId: catalogue.a1.package,
         localId: catalogue.a1.local,
         unit: 'm³',
@@ -472,7 +472,7 @@ describe('performance', () => {
       },
       {
         id: fixture.alvenaria,
-        name: 'Alvenaria — Bloco B',
+        name: 'Alvenaria',
         packageId: catalogue.a1Other.package,
         localId: catalogue.a1Other.local,
         unit: 'm²',
@@ -487,8 +487,8 @@ describe('performance', () => {
     assert.deepEqual(
       body.byPackage.map((row) => [row.name, row.hh, row.plannedHh]),
       [
-        ['Pacote 2 — Bloco B', 7, 8],
-        ['Pacote 1 — Bloco A', 3.5, 2.5],
+        ['Pacote 2', 7, 8],
+        ['Pacote 1', 3.5, 2.5],
       ],
     );
     near(body.byPackage[0]!.productivityIndex, 8 / 7, 'Pacote 2');
@@ -499,8 +499,8 @@ describe('performance', () => {
     );
     // Value-adding HH: Pacote 2 r4 + r6 = 11 workers = 5.5 HH (11/15); Pacote 1 r1 = 4 = 2 HH (4/15).
     assert.deepEqual(body.addedValue.byPackage, [
-      { id: catalogue.a1Other.package, name: 'Pacote 2 — Bloco B', hh: 5.5, share: 11 / 15 },
-      { id: catalogue.a1.package, name: 'Pacote 1 — Bloco A', hh: 2, share: 4 / 15 },
+      { id: catalogue.a1Other.package, name: 'Pacote 2', hh: 5.5, share: 11 / 15 },
+      { id: catalogue.a1.package, name: 'Pacote 1', hh: 2, share: 4 / 15 },
     ]);
     assert.deepEqual(
       body.addedValue.byLocal.map((row) => [row.name, row.hh]),
@@ -516,8 +516,8 @@ describe('performance', () => {
     assert.deepEqual(
       w10.activities.map((row) => [row.name, row.hh, row.produced, row.actualRup]),
       [
-        ['Concretagem — Bloco A', 3.5, 1, 3.5],
-        ['Alvenaria — Bloco B', 4.5, 20, 4.5 / 20],
+        ['Concretagem', 3.5, 1, 3.5],
+        ['Alvenaria', 4.5, 20, 4.5 / 20],
       ],
     );
     // The package filter narrows the status counts to Pacote 2's one activity (late).
@@ -525,7 +525,7 @@ describe('performance', () => {
     assert.deepEqual(p2.activityStatus, { finished: 0, late: 1, inTerm: 0 });
     assert.deepEqual(
       p2.activities.map((row) => row.name),
-      ['Alvenaria — Bloco B'],
+      ['Alvenaria'],
     );
   });
 });
@@ -677,7 +677,7 @@ describe('kept answers', () => {
     await db.orm.update(packages).set({ name: 'Pacote Um' }).where(eq(packages.id, catalogue.a1.package));
     assert.deepEqual(
       (await get('project-health')).ranks.packages.map((rank) => rank.name),
-      ['Pacote 2 — Bloco B', 'Pacote Um — Bloco A'],
+      ['Pacote 2', 'Pacote Um'],
     );
     // A row deleted by hand (reports are never edited, but the rollup must follow any write):
     // r2 (servente, H 2) goes; the walk of r1 stays, r1 shares it.

@@ -12,7 +12,9 @@ import {
 } from '../db/schema/dashboards.js';
 import { activityReports } from '../db/schema/reports.js';
 import type { areas, functions, locals } from '../db/schema/catalogue.js';
-import { activities, blocks, occurrences, packages } from '../db/schema/catalogue.js';
+import { activities, occurrences, packages } from '../db/schema/catalogue.js';
+import type { blocks } from '../db/schema/catalogue.js';
+import { activityLabel, packageLabel } from '../db/catalogue-labels.js';
 import type { DashboardContext } from './context.js';
 
 /**
@@ -214,13 +216,11 @@ export type CatalogueTable =
   typeof packages | typeof locals | typeof areas | typeof blocks | typeof functions | typeof activities;
 
 /**
- * How a dashboard names a catalogue row, the table joined under its own name. A package's
- * name is unique only within its block ("Armação" on every floor of the demo), and an
- * activity's within its package, so both carry their block's name ("Armação — Pavimento tipo
- * A1"): a rank or a chart of bare names lists indistinguishable rows.
+ * How a dashboard names a catalogue row, the table joined under its own name: a package or
+ * activity whose name repeats in the contract carries its path (db/catalogue-labels.ts).
  */
 export function catalogueName(table: CatalogueTable): SQL {
-  if (table !== packages && table !== activities) return sql`${table.name}`;
-  const blockId = table === packages ? packages.blockId : activities.blockId;
-  return sql`${table.name} || ' — ' || coalesce((select ${blocks.name} from ${blocks} where ${blocks.id} = ${blockId}), '')`;
+  if (table === packages) return packageLabel();
+  if (table === activities) return activityLabel();
+  return sql`${table.name}`;
 }

@@ -9,6 +9,7 @@ import { containsPattern, valueSort } from '../crud/list-query.js';
 import { sortKey } from '../db/schema/columns.js';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
+import { activityLabel, packageLabel } from '../db/catalogue-labels.js';
 import type { ReadModel } from '../crud/reads.js';
 import { exportedFields } from './exports.js';
 import { columnList, isoDate, isoTimestamp } from '../crud/reads.js';
@@ -215,9 +216,9 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
   activity: {
     table: a,
     references: [
-      ref('package', packages, a.packageId, { packageName: packages.name }),
+      ref('package', packages, a.packageId, { packageName: packageLabel() }),
       ref('local', locals, a.localId, { localName: locals.name }),
-      ref('activity', activities, a.activityId, { activityName: activities.name }),
+      ref('activity', activities, a.activityId, { activityName: activityLabel() }),
       ref('function', functions, a.functionId, { functionName: functions.name }),
       ref('occurrence', occurrences, a.occurrenceId, { occurrenceName: occurrences.name }, 'all'),
     ],
@@ -237,9 +238,9 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
   equipment: {
     table: e,
     references: [
-      ref('package', packages, e.packageId, { packageName: packages.name }),
+      ref('package', packages, e.packageId, { packageName: packageLabel() }),
       ref('area', areas, e.areaId, { areaName: areas.name }),
-      ref('activity', activities, e.activityId, { activityName: activities.name }),
+      ref('activity', activities, e.activityId, { activityName: activityLabel() }),
       ref('equipment', equipment, e.equipmentId, { equipmentName, company: equipment.company }),
     ],
     own: { classification: e.classification, notes: e.notes },
@@ -249,9 +250,9 @@ const SHAPES: Readonly<Record<ReportKind, KindShape>> = {
   quantity: {
     table: q,
     references: [
-      ref('package', packages, q.packageId, { packageName: packages.name }),
+      ref('package', packages, q.packageId, { packageName: packageLabel() }),
       ref('area', areas, q.areaId, { areaName: areas.name }),
-      ref('activity', activities, q.activityId, { activityName: activities.name }),
+      ref('activity', activities, q.activityId, { activityName: activityLabel() }),
     ],
     own: { quantity: q.quantity, unity: q.unity },
     texts: [],

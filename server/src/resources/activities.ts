@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ACTIVITY_STATUSES, activitySchema } from '@canteiro/shared/domain';
 import type { ActivityInput, ActivityItem } from '@canteiro/shared/domain';
 import { activities } from '../db/schema/catalogue.js';
+import { activityLabel } from '../db/catalogue-labels.js';
 import { anyWebLevel } from '../crud/access.js';
 import { textSort, valueSort } from '../crud/list-query.js';
 import { isoDate } from '../crud/reads.js';
@@ -68,7 +69,7 @@ export function activitiesResource(timeZone: string) {
       measureUnit: textSort(activities.measureUnit),
     },
     search: [activities.name],
-    optionLabel: activities.name,
+    optionLabel: activityLabel(),
     filters: { status: { column: status, values: ACTIVITY_STATUSES } },
     schema: activitySchema,
     exportColumns: [

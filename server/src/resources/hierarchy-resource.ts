@@ -14,6 +14,7 @@ import {
   packages,
 } from '../db/schema/catalogue.js';
 import { bases, contracts, works } from '../db/schema/organisation.js';
+import { shownName } from '../db/catalogue-labels.js';
 import { basesScope, contractsScope, worksScope } from '../scope.js';
 import type { Caller } from '../scope.js';
 import type { Cell, ExportColumn } from '../crud/export.js';
@@ -77,8 +78,8 @@ function parentColumn(entity: Entity, parent: Entity): AnyColumn {
   return column as AnyColumn;
 }
 
-/** A parent's display name (every parent of the catalogue is named). */
-const nameOf = (entity: Entity): AnyColumn => tableOf(entity).name as AnyColumn;
+/** A parent's display name (every parent of the catalogue is named; a repeated one with its path). */
+const nameOf = (entity: Entity): AnyColumn | SQL => shownName(entity, tableOf(entity).name as AnyColumn);
 
 /** The derived parts of an entity's read model. */
 function hierarchyReads(entity: TableEntity) {
@@ -110,7 +111,7 @@ function hierarchyReads(entity: TableEntity) {
         [parent, parentColumn(entity, parent)],
         [`${parent}Name`, nameOf(parent)],
       ]),
-    ) as Record<string, AnyColumn>,
+    ) as Record<string, AnyColumn | SQL>,
     parentSorts: Object.fromEntries(parents.map((parent) => [`${parent}Name`, textSort(nameOf(parent))])),
     filters: Object.fromEntries(parents.map((parent) => [parent, parentColumn(entity, parent)])),
   };

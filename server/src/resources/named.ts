@@ -3,6 +3,7 @@ import type { CatalogueEntity, Locale } from '@canteiro/shared/domain';
 import type { AnyColumn } from 'drizzle-orm';
 import type { ApiResource } from '../crud/resource.js';
 import { TABLES, byName, hierarchyResource } from './hierarchy-resource.js';
+import { shownName } from '../db/catalogue-labels.js';
 
 /**
  * The catalogue records known by their name alone, under their parents (discipline, area,
@@ -24,6 +25,8 @@ export type NamedEntity = keyof typeof FILE_NAMES;
 const named = (entity: NamedEntity): ApiResource<{ name: string }, object> =>
   hierarchyResource<{ name: string }, object>(entity, {
     ...byName<{ name: string }>(TABLES[entity].name as AnyColumn),
+    // Selects offer a repeated name with its path ("Armação — Pavimento tipo A1").
+    optionLabel: shownName(entity, TABLES[entity].name as AnyColumn),
     schema: CATALOGUE_SCHEMAS[entity],
     fileName: FILE_NAMES[entity],
   });

@@ -30,8 +30,8 @@ export function rowSeries(table: FigureTable, columns: readonly FigureColumnKey[
 }
 
 /**
- * A name on a horizontal bar's axis: a catalogue name and its block ("Armação — Pavimento tipo
- * A1", server/src/dashboards/context.ts) on two lines, so the block — what tells same-named
+ * A name on a horizontal bar's axis: a name with its path when it repeats in the contract ("Armação — Pavimento tipo
+ * A1", server/src/db/catalogue-labels.ts) on two lines, so the path — what tells same-named
  * packages apart — is never the part an axis cuts off.
  */
 export const nameLines = (name: string): string | string[] => {

@@ -150,6 +150,8 @@ export const packages = pgTable(
     uniqueIndex('packages_contract_block_name_unique').on(t.contractId, t.blockId, lower(t.name)),
     idWithinContract('packages', t),
     index('packages_block_idx').on(t.blockId),
+    // A name repeated within the contract is shown with its path (db/catalogue-labels.ts).
+    index('packages_contract_name_idx').on(t.contractId, lower(t.name)),
     ...listIndexes('packages', t, t.name),
   ],
 );
@@ -188,6 +190,7 @@ export const activities = pgTable(
     index('activities_local_idx').on(t.localId),
     index('activities_block_idx').on(t.blockId),
     index('activities_package_idx').on(t.packageId),
+    index('activities_contract_name_idx').on(t.contractId, lower(t.name)),
     ...listIndexes('activities', t, t.name),
     check('activities_measure_unit_check', oneOf(t.measureUnit, MEASURE_UNITS)),
     check('activities_hh_count_check', sql`${t.hhCount} > 0`),

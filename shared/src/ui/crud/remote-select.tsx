@@ -25,6 +25,9 @@ interface RemoteSelectProps {
   clearLabel?: string;
 }
 
+/** The widest a select's popup grows to show its options whole. */
+export const POPUP_MAX_WIDTH = 'min(560px, 90vw)';
+
 /** A select whose options (active parents in the user's scope) come from `/api/<endpoint>/options`. */
 export function RemoteSelect({
   id,
@@ -74,9 +77,17 @@ export function RemoteSelect({
       ? { id: value, name: missingQuery.data?.name ?? `#${value}` }
       : null;
 
-  const shown = options.map((option) => ({ value: option.id, label: option.name, disabled: false }));
+  // A name that repeats in the contract comes with its path ("Armação — Pavimento tipo A1"): the
+  // title shows it whole where the popup (as wide as its longest option, up to POPUP_MAX_WIDTH) cuts it.
+  const shown = options.map((option) => ({
+    value: option.id,
+    label: option.name,
+    title: option.name,
+    disabled: false,
+  }));
   if (missing) {
-    shown.push({ value: missing.id, label: t('unavailableOption', { name: missing.name }), disabled: true });
+    const label = t('unavailableOption', { name: missing.name });
+    shown.push({ value: missing.id, label, title: label, disabled: true });
   }
 
   return (
@@ -102,6 +113,9 @@ export function RemoteSelect({
       // Until the options arrive the value has no label: show an ellipsis, never the bare id.
       labelRender={({ label, value: shownValue }) => label ?? (loaded ? `#${shownValue}` : '…')}
       style={{ width: '100%' }}
+      // At least the field's width, wider when an option is longer: a narrow filter cell no longer cuts names.
+      popupMatchSelectWidth={false}
+      styles={{ popup: { root: { maxWidth: POPUP_MAX_WIDTH } } }}
     />
   );
 }

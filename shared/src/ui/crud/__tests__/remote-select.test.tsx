@@ -1,6 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useNotifications } from '@canteiro/shared/core';
-import { RemoteSelect } from '../remote-select';
+import { POPUP_MAX_WIDTH, RemoteSelect } from '../remote-select';
 import { registerKitTranslations } from '../i18n';
 import { serve as serveNetwork } from '../../../../test/network';
 
@@ -55,5 +55,18 @@ describe('RemoteSelect', () => {
         'Erro ao carregar as opções de Obra.',
       ),
     );
+  });
+
+  it('opens a popup wider than a narrow field, each option named whole in its title', async () => {
+    const long = 'Armação de vigas — Armação · Pavimento tipo A1';
+    serve({ '/api/works/options': [{ id: 1, name: long }] });
+    renderSelect(null);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Obra' }));
+    const option = await screen.findByTitle(long);
+    const popup = option.closest<HTMLElement>('.ant-select-dropdown');
+    expect(popup?.style.maxWidth).toBe(POPUP_MAX_WIDTH);
+    // Not held to the field's width (antd sets `width` when it matches the field).
+    expect(popup?.style.width).toBe('');
   });
 });
