@@ -9,6 +9,11 @@ import type { SessionUser } from '@canteiro/shared/domain';
 export interface SessionState {
   token: string | null;
   user: SessionUser | null;
+  /**
+   * When this sign-in's user was read (Date.now(); the stored one: at start-up): the sidebar
+   * reveals the user panel about 300 ms after it (spec §4), however late the sidebar mounts.
+   */
+  userReadAt: number | null;
   signIn: (token: string, user: SessionUser) => void;
   setUser: (user: SessionUser) => void;
   clear: () => void;
@@ -36,10 +41,11 @@ function safeStorage(): Storage | null {
 export const useSession = create<SessionState>((set) => ({
   token: safeStorage()?.getItem(STORAGE_KEYS.token) ?? null,
   user: readStoredUser(),
+  userReadAt: readStoredUser() ? Date.now() : null,
   signIn: (token, user) => {
     safeStorage()?.setItem(STORAGE_KEYS.token, token);
     safeStorage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-    set({ token, user });
+    set({ token, user, userReadAt: Date.now() });
   },
   setUser: (user) => {
     safeStorage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -48,6 +54,6 @@ export const useSession = create<SessionState>((set) => ({
   clear: () => {
     safeStorage()?.removeItem(STORAGE_KEYS.token);
     safeStorage()?.removeItem(STORAGE_KEYS.user);
-    set({ token: null, user: null });
+    set({ token: null, user: null, userReadAt: null });
   },
 }));

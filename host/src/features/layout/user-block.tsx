@@ -24,18 +24,26 @@ export function UserBlock() {
   const { t } = useTranslation('host');
   const user = useSession((state) => state.user);
   const token = useSession((state) => state.token);
+  const readAt = useSession((state) => state.userReadAt);
   const { logout, loggingOut } = useLogout();
   const [, reveal] = useState(0);
 
-  // A loading indicator first; the panel about 300 ms after the user is read.
+  // A loading indicator first; the panel about 300 ms after the user is read — counted from
+  // the read, not from this mount: a module's layout that replaces the loading one (and
+  // mounts a new sidebar) a second later shows the panel at once.
+  const due = (readAt ?? Date.now()) + USER_PANEL_REVEAL_MS;
+  if (token && user && !revealed.has(token) && Date.now() >= due) revealed.add(token);
   useEffect(() => {
     if (!user || !token || revealed.has(token)) return;
-    const timer = setTimeout(() => {
-      revealed.add(token);
-      reveal((count) => count + 1);
-    }, USER_PANEL_REVEAL_MS);
+    const timer = setTimeout(
+      () => {
+        revealed.add(token);
+        reveal((count) => count + 1);
+      },
+      Math.max(0, due - Date.now()),
+    );
     return () => clearTimeout(timer);
-  }, [user, token]);
+  }, [user, token, due]);
 
   if (!user || !token || !revealed.has(token)) {
     return (

@@ -38,6 +38,24 @@ describe('the user block (spec §2, §4)', () => {
     expect(screen.getByTestId('avatar-initial')).toHaveTextContent('D');
   });
 
+  it('counts the 300 ms from when the user was read, not from when the sidebar mounts', () => {
+    // A module's layout arrives 250 ms after the sign-in and mounts the sidebar then.
+    act(() => jest.advanceTimersByTime(250));
+    renderBlock();
+    expect(screen.getByTestId('user-loading')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(USER_PANEL_REVEAL_MS - 250 - 1));
+    expect(screen.queryByTestId('user-block')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.getByTestId('user-block')).toBeInTheDocument();
+  });
+
+  it('shows the panel at once when the sidebar mounts more than 300 ms after the user was read', () => {
+    act(() => jest.advanceTimersByTime(1200));
+    renderBlock();
+    expect(screen.queryByTestId('user-loading')).not.toBeInTheDocument();
+    expect(screen.getByTestId('user-block')).toBeInTheDocument();
+  });
+
   it('opens and closes the avatar menu on click, and closes it on an outside click', () => {
     renderBlock();
     act(() => jest.advanceTimersByTime(USER_PANEL_REVEAL_MS));
