@@ -10,6 +10,7 @@ import {
   DashboardScreen,
   FigureCard,
   FigureTableView,
+  shareTooltip,
   stackedTooltip,
   tableCategories,
   tableSeries,
@@ -263,5 +264,22 @@ describe('stackedTooltip', () => {
     expect(tooltip.x.formatter(0, { dataPointIndex: 0, w })).toBe('Segunda · total 17,2 HH');
     expect(tooltip.y.formatter(7.5, { seriesIndex: 0, dataPointIndex: 0, w })).toBe('7,5 HH · 43,6%');
     expect(tooltip.y.formatter(2, { seriesIndex: 2, dataPointIndex: 1, w })).toBe('2,0 HH · 50,0%');
+  });
+});
+
+describe('shareTooltip', () => {
+  it("writes each class's share of an hour with its 95 % interval, and marks an unsure one", () => {
+    const t = i18n.getFixedT('pt-BR') as TFunction;
+    const tooltip = shareTooltip(routine.hours, 'pt-BR', t);
+    const [first] = routine.hours;
+    const { valueAdding, evidentWaste } = first!.intervals;
+    const percent = (value: number) => formatFigure(value, 'index', 'pt-BR');
+    expect(tooltip.y.formatter(first!.index.valueAdding!, { seriesIndex: 0, dataPointIndex: 0 })).toBe(
+      `${percent(first!.index.valueAdding!)} (IC 95 %: ${percent(valueAdding!.low)} a ${percent(valueAdding!.high)})` +
+        (valueAdding!.lowConfidence ? ' · Baixa confiança' : ''),
+    );
+    expect(tooltip.y.formatter(0.2, { seriesIndex: 2, dataPointIndex: 0 })).toContain(
+      `IC 95 %: ${percent(evidentWaste!.low)} a ${percent(evidentWaste!.high)}`,
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
   ClassKpis,
   DashboardScreen,
   FigureCard,
+  shareTooltip,
   stackedTooltip,
   tableCategories,
   tableSeries,
@@ -61,9 +62,11 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
             plotOptions: { bar: { columnWidth: '70%' } },
             xaxis: { categories: tableCategories(hours, 'hour', locale) },
             yaxis: view === 'index' ? { min: 0, max: 1, tickAmount: 4 } : { min: 0 },
-            ...(view === 'hh'
-              ? { tooltip: stackedTooltip(tableCategories(hours, 'hour', locale), locale, t('dash:kit.total')) }
-              : {}),
+            // HH: the stack's total and each class's part; shares: each with its 95 % interval.
+            tooltip:
+              view === 'hh'
+                ? stackedTooltip(tableCategories(hours, 'hour', locale), locale, t('dash:kit.total'))
+                : shareTooltip(answer.hours, locale, t as TFunction),
           }}
         />
       </FigureCard>

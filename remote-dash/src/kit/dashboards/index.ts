@@ -12,3 +12,4 @@ export * from './layout';
 export * from './class-kpis';
 export * from './rank';
 export * from './interval-rank';
+export * from './share-tooltip';
