@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJS from 'exceljs';
 import { fieldMessages } from '@canteiro/shared/domain';
 import type { FieldLabel, Locale } from '@canteiro/shared/domain';
 import type { Cell } from './export-cells.js';
@@ -16,6 +17,14 @@ import {
   siteDateCell,
   xmlSafe,
 } from './export-cells.js';
+
+/**
+ * exceljs is read on the first XLSX, not when the server starts: loading it took 0.4–0.8 s of
+ * every start (and of every server test file) for a library most processes never call.
+ */
+const requireModule = createRequire(import.meta.url);
+let excel: typeof ExcelJS | undefined;
+const exceljs = (): typeof ExcelJS => (excel ??= requireModule('exceljs') as typeof ExcelJS);
 
 export type { Cell } from './export-cells.js';
 export { sheetNames } from './export-cells.js';
@@ -156,7 +165,11 @@ export function xlsxStream<Item>(
 ): Readable {
   const { locale } = reader;
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(sheetNames([reader.sheetName])[0]);
   // One style object per column, given to each of its cells: exceljs copies the column's
   // style into every cell and then works the copy's style id out from scratch, while an
@@ -240,7 +253,7 @@ export interface ExportSheet {
 
 /** An XLSX file of the sheets, one worksheet each; Date cells are written as dates. */
 export async function xlsxSheets(sheets: readonly ExportSheet[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (exceljs().Workbook)();
   const names = sheetNames(sheets.map((sheet) => sheet.title));
   sheets.forEach((sheet, index) => {
     const worksheet = workbook.addWorksheet(names[index]);
