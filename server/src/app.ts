@@ -19,6 +19,7 @@ import { remotesRoutes } from './routes/remotes.js';
 import { userPictureRoutes } from './resources/user-pictures.js';
 import { mobileSurveyRoutes } from './resources/surveys.js';
 import { resourcesRoutes } from './resources/registry.js';
+import { auditRoutes } from './resources/audit.js';
 import { mobileRoutes } from './mobile/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { dashboardRoutes } from './dashboards/routes.js';
@@ -123,6 +124,8 @@ export async function buildApp({
   // docs/hierarchy.md, docs/scoping.md), each under /api/<its endpoint>.
   await app.register(resourcesRoutes, { prefix: '/api', db, siteTimeZone: config.siteTimeZone });
   await app.register(userPictureRoutes, { prefix: '/api/users', db, maxImageMb: config.maxImageMb });
+  // Who changed what, when (admins).
+  await app.register(auditRoutes, { prefix: '/api/audit', db, siteTimeZone: config.siteTimeZone });
   await app.register(mobileSurveyRoutes, { prefix: '/api/mobile', db });
   // Reports: the mobile app sends them (docs/ingestion.md), the back-office lists them (docs/reports.md).
   await app.register(mobileRoutes, { prefix: '/api/mobile', config, db });

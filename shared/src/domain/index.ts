@@ -16,6 +16,7 @@ export * from './schemas/survey.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/filters.js';
 export * from './schemas/reports.js';
+export * from './schemas/audit.js';
 export * from './dashboards.js';
 export * from './figures.js';
 export * from './intervals.js';

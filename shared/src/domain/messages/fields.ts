@@ -67,6 +67,13 @@ const ptBR = {
   localDate: 'Data',
   localTime: 'Hora',
   reporter: 'Apontador',
+  // The audit trail (/admin/audit).
+  action: 'Ação',
+  entity: 'Cadastro',
+  entityId: 'Registro',
+  before: 'Antes',
+  after: 'Depois',
+  changes: 'Alterações',
 } as const;
 
 const enUS: Translation<typeof ptBR> = {
@@ -130,6 +137,12 @@ const enUS: Translation<typeof ptBR> = {
   localDate: 'Date',
   localTime: 'Time',
   reporter: 'Reporter',
+  action: 'Action',
+  entity: 'Record type',
+  entityId: 'Record',
+  before: 'Before',
+  after: 'After',
+  changes: 'Changes',
 };
 
 export type FieldLabel = keyof typeof ptBR;

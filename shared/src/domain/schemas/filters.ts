@@ -133,7 +133,7 @@ const idParam = v.pipe(
   v.minValue(1, 'invalid_value'),
   v.maxValue(MAX_ID, 'invalid_value'),
 );
-const dayParam = v.pipe(
+export const dayParam = v.pipe(
   param(),
   v.check((value) => utcDay(value) !== null, 'invalid_value'),
 );
