@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BankOutlined,
   BuildOutlined,
   FileTextOutlined,
@@ -14,6 +15,7 @@ import { ptBR } from './i18n/pt-BR';
 
 const organisation = () => import('./features/resources/organisation');
 const people = () => import('./features/resources/people');
+const audit = () => import('./features/resources/audit');
 
 /** The Administration module (spec §2): its menu and routes, generated from its resources, under /admin. */
 const { menu, routes } = resourceModule({
@@ -53,6 +55,12 @@ const { menu, routes } = resourceModule({
       resource: () => people().then((m) => lazyResource(m.surveyResource)),
     },
     { path: 'user', icon: <TeamOutlined />, resource: () => people().then((m) => lazyResource(m.userResource)) },
+    {
+      path: 'audit',
+      icon: <AuditOutlined />,
+      permission: 'admin',
+      resource: () => audit().then((m) => lazyResource(m.auditResource)),
+    },
   ],
 });
 

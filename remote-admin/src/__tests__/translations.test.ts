@@ -32,6 +32,8 @@ describe('the admin module definition (spec §2)', () => {
       contract: 'contract',
       occurrence: 'admin',
       survey: 'admin',
+      // Who changed what (admins): /admin/audit.
+      audit: 'admin',
     });
   });
 });

@@ -34,6 +34,20 @@ function nullableChoice(schema: AnySchema): JsonSchema | null {
   return { type: 'string', enum: [...wrapped.options, null], nullable: true };
 }
 
+/**
+ * An object whose properties are all optional comes out with `required: []`, which OpenAPI
+ * 3.0 refuses (at least one item): dropped, at any depth.
+ */
+function withoutEmptyRequired(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutEmptyRequired);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'required' && Array.isArray(value) && value.length === 0))
+      .map(([key, value]) => [key, withoutEmptyRequired(value)]),
+  );
+}
+
 export function jsonSchema(schema: AnySchema, typeMode: 'input' | 'output'): JsonSchema {
   const convert = (current: AnySchema): JsonSchema => {
     const { $schema: _draft, ...converted } = toJsonSchema(current, {
@@ -49,7 +63,7 @@ export function jsonSchema(schema: AnySchema, typeMode: 'input' | 'output'): Jso
     });
     return converted as JsonSchema;
   };
-  return convert(schema);
+  return withoutEmptyRequired(convert(schema)) as JsonSchema;
 }
 
 /** What a body takes. */

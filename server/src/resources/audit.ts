@@ -34,7 +34,9 @@ export const auditReadModel: ReadModel = {
     action: auditLog.action,
     entity: auditLog.entity,
     entityId: auditLog.entityId,
-    changes: auditLog.changes,
+    // Both sides named, null when the entry has none (a creation has no before).
+    changes: sql`case when ${auditLog.changes} is null then null
+      else jsonb_build_object('before', ${auditLog.changes}->'before', 'after', ${auditLog.changes}->'after') end`,
   }),
   search: [users.firstName, users.email],
   sorts: {

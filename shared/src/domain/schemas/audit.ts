@@ -44,7 +44,7 @@ export const auditEntryItemSchema = v.object({
   action: v.string(),
   entity: v.string(),
   entityId: v.nullable(id),
-  /** The fields that changed: before (absent on a creation) and after; secrets as "[redacted]". */
-  changes: v.nullable(v.object({ before: v.optional(fields), after: v.optional(fields) })),
+  /** The fields that changed: before (null on a creation) and after; secrets as "[redacted]". */
+  changes: v.nullable(v.object({ before: fields, after: fields })),
 });
 export type AuditEntryItem = v.InferOutput<typeof auditEntryItemSchema>;

@@ -55,6 +55,8 @@ interface DateInputProps {
   onBlur: () => void;
   status?: 'error';
   ariaProps: Record<string, unknown>;
+  /** What the empty field says (a list's date filter: "De: dd/mm/aaaa"); the date pattern by default. */
+  placeholder?: string;
 }
 
 const isDay = (value: string | null | undefined): value is string =>
@@ -66,7 +68,7 @@ const isDay = (value: string | null | undefined): value is string =>
  * erasing it, to move the day with the arrow keys while the calendar is open, and to take
  * Enter on an open calendar as "pick this day", not as "submit the form".
  */
-export function DateInput({ id, value, onChange, onBlur, status, ariaProps }: DateInputProps) {
+export function DateInput({ id, value, onChange, onBlur, status, ariaProps, placeholder }: DateInputProps) {
   const { t } = useTranslation('kit');
   const locale = currentLocale();
   const [open, setOpen] = useState(false);
@@ -124,7 +126,7 @@ export function DateInput({ id, value, onChange, onBlur, status, ariaProps }: Da
       // ("1/12/20" is 01/12/2020 in D/M/YY) and rewrites the text under the fingers. The
       // short forms are read here, on blur and Enter.
       format={DATE_PATTERNS[locale].date}
-      placeholder={t('datePlaceholder')}
+      placeholder={placeholder ?? t('datePlaceholder')}
       value={current}
       open={open}
       onOpenChange={(next) => {

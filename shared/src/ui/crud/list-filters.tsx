@@ -1,9 +1,12 @@
 import { Select } from 'antd';
 import type { TFunction } from 'i18next';
+import { DateInput } from './date-input';
 import { RemoteSelect } from './remote-select';
 import type { ListFilterDefinition } from './types';
 
 const FILTER_WIDTH = 180;
+const DATE_FILTER_WIDTH = 170;
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**
  * The list's filters (a category, a profile, a contract): one select each above the table,
@@ -31,6 +34,23 @@ export function ListFilters({
         const field = t(filter.labelKey, { ns: namespace });
         const label = t('kit:filterLabel', { field });
         const value = values[filter.param];
+        if (filter.kind === 'date') {
+          // A day reaches the list only when it is one: a text being typed stays in the field.
+          return (
+            <div key={filter.param} style={{ width: DATE_FILTER_WIDTH }} data-testid={`filter-${filter.param}`}>
+              <DateInput
+                id={`filter-${filter.param}`}
+                value={value ?? ''}
+                onChange={(next) => {
+                  if (next === '' || isDay(next)) onChange(filter.param, next || undefined);
+                }}
+                onBlur={() => undefined}
+                ariaProps={{ 'aria-label': label }}
+                placeholder={field}
+              />
+            </div>
+          );
+        }
         if (filter.optionsFrom) {
           return (
             <div key={filter.param} style={{ width: FILTER_WIDTH }} data-testid={`filter-${filter.param}`}>

@@ -58,6 +58,8 @@ export interface ListFilterDefinition {
   options?: readonly (string | number)[];
   optionLabelPrefix?: string;
   optionsFrom?: OptionsSource;
+  /** A day (`YYYY-MM-DD`) typed or picked instead of a choice among options. */
+  kind?: 'date';
 }
 
 /** Where a select's options come from: `/api/<endpoint>/options`, narrowed by other fields. */
