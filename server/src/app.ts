@@ -20,6 +20,7 @@ import { userPictureRoutes } from './resources/user-pictures.js';
 import { mobileSurveyRoutes } from './resources/surveys.js';
 import { resourcesRoutes } from './resources/registry.js';
 import { auditRoutes } from './resources/audit.js';
+import { occurrenceImpactRoutes } from './resources/occurrence-impact.js';
 import { mobileRoutes } from './mobile/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { dashboardRoutes } from './dashboards/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp({
   // docs/hierarchy.md, docs/scoping.md), each under /api/<its endpoint>.
   await app.register(resourcesRoutes, { prefix: '/api', db, siteTimeZone: config.siteTimeZone });
   await app.register(userPictureRoutes, { prefix: '/api/users', db, maxImageMb: config.maxImageMb });
+  await app.register(occurrenceImpactRoutes, { prefix: '/api/occurrences', db });
   // Who changed what, when (admins).
   await app.register(auditRoutes, { prefix: '/api/audit', db, siteTimeZone: config.siteTimeZone });
   await app.register(mobileSurveyRoutes, { prefix: '/api/mobile', db });

@@ -31,6 +31,15 @@ export const enUS: Translation<typeof ptBR> = {
     survey: { one: 'Survey', other: 'Surveys' },
     audit: { one: 'Audit entry', other: 'Audit entries' },
   },
+  impact: {
+    title: 'Change the class of {{name}}?',
+    ok: 'Change the class',
+    summary_one:
+      'This rewrites history: {{observations}} observations in {{contracts}} contractor change class, and its indexes move as follows:',
+    summary_other:
+      'This rewrites history: {{observations}} observations in {{contracts}} contractors change class, and their indexes move as follows:',
+    none: 'No observation uses this occurrence: no index changes.',
+  },
   audit: {
     at: 'When',
     from: 'From',

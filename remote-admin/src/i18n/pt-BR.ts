@@ -28,6 +28,15 @@ export const ptBR = {
     survey: { one: 'Pesquisa', other: 'Pesquisas' },
     audit: { one: 'Registro de auditoria', other: 'Registros de auditoria' },
   },
+  impact: {
+    title: 'Mudar a classe de {{name}}?',
+    ok: 'Mudar a classe',
+    summary_one:
+      'Isto reescreve o histórico: {{observations}} observações em {{contracts}} contratada mudam de classe, e os índices dela mudam assim:',
+    summary_other:
+      'Isto reescreve o histórico: {{observations}} observações em {{contracts}} contratadas mudam de classe, e os índices delas mudam assim:',
+    none: 'Nenhuma observação usa esta ocorrência: nenhum índice muda.',
+  },
   audit: {
     at: 'Quando',
     from: 'De',

@@ -14,7 +14,8 @@ import type {
   SurveyItem as Survey,
   UserItem as User,
 } from '@canteiro/shared/domain';
-import { authApi, formatDateTime, useSession } from '@canteiro/shared/core';
+import { authApi, currentLocale, formatDateTime, useSession } from '@canteiro/shared/core';
+import { occurrenceImpactStep } from './occurrence-impact';
 import { parentOptions } from '@canteiro/shared/ui';
 import type { ColumnDefinition, FieldDefinition, ResourceDefinition } from '@canteiro/shared/ui';
 
@@ -25,6 +26,8 @@ export const occurrenceResource: ResourceDefinition<Occurrence> = {
   pluralKey: 'resources.occurrence.other',
   hasActiveness: true,
   createPermission: 'admin',
+  // A move to another class rewrites every contract's history: its impact, asked twice.
+  confirmSave: ({ item, body, t }) => occurrenceImpactStep(item, body.classification, t, currentLocale()),
   columns: [
     { key: 'name', titleKey: 'fields:name', sortKey: 'name' },
     {

@@ -20,3 +20,4 @@ export * from './context-picker';
 export * from './export-button';
 export * from './resource-table';
 export * from './date-input';
+export type { SaveConfirmation } from './save-confirmation';

@@ -14,6 +14,7 @@ import { FieldInput, waitsForParent } from './field-input';
 import { emptyValues, itemValues, payload } from './form-values';
 import { resourceApi } from './resource-api';
 import { useServerSettings } from './use-server-settings';
+import { savingSteps, useSaveConfirmation } from './save-confirmation';
 import type { FieldDefinition, ResourceDefinition, ResourceItem } from './types';
 
 /**
@@ -90,6 +91,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
   const singular = t(resource.singularKey, { ns: namespace });
   const imageFields = fields.filter((field) => field.kind === 'image' && field.uploadPath);
   const { maxImageMb } = useServerSettings(imageFields.length > 0);
+  const confirmation = useSaveConfirmation(t);
 
   const { control, handleSubmit, formState, setError, setValue, getValues, clearErrors } = useForm<FieldValues>({
     resolver: schema ? (valibotResolver(schema as v.GenericSchema<FieldValues>) as Resolver<FieldValues>) : undefined,
@@ -142,6 +144,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
       const calls = resourceApi<Item>(resource.endpoint);
       try {
         const body = payload(fields, input, Object.keys(context));
+        if (editing && !(await confirmation.confirm(await savingSteps(resource, item, body, t)))) return;
         const saved = editing ? await calls.update(item.id, body) : await calls.create(body);
         // Files go after the row exists (a new row has no id before); the schema never sees them.
         for (const field of imageFields) {
@@ -279,6 +282,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
       >
         <Typography.Paragraph>{t('kit:discardText')}</Typography.Paragraph>
       </Modal>
+      {confirmation.dialogs}
     </>
   );
 }

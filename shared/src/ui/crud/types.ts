@@ -1,3 +1,4 @@
+import type { SaveConfirmation } from './save-confirmation';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type * as v from 'valibot';
@@ -159,4 +160,14 @@ export interface ResourceDefinition<Item extends ListItem = ResourceItem> {
   afterSave?: (item: Item) => void | Promise<void>;
   /** The row's name in confirmations. */
   describe?: (item: Item) => string;
+  /**
+   * What an edit is about to change that a person must see and agree to before it is saved
+   * (an occurrence moved to another class rewrites history): null when nothing needs it. The
+   * kit asks twice; a deactivation in the form asks as the status toggle does.
+   */
+  confirmSave?: (change: {
+    item: Item;
+    body: Record<string, unknown>;
+    t: TFunction;
+  }) => Promise<SaveConfirmation | null>;
 }
