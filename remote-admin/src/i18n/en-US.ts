@@ -29,7 +29,7 @@ export const enUS: Translation<typeof ptBR> = {
     occurrence: { one: 'Occurrence', other: 'Occurrences' },
     user: { one: 'User', other: 'Users' },
     survey: { one: 'Survey', other: 'Surveys' },
-    audit: { one: 'Audit entry', other: 'Audit entries' },
+    audit: { one: 'Audit entry', other: 'Audit trail' },
   },
   impact: {
     title: 'Change the class of {{name}}?',

@@ -26,7 +26,7 @@ export const ptBR = {
     occurrence: { one: 'Ocorrência', other: 'Ocorrências' },
     user: { one: 'Usuário', other: 'Usuários' },
     survey: { one: 'Pesquisa', other: 'Pesquisas' },
-    audit: { one: 'Registro de auditoria', other: 'Registros de auditoria' },
+    audit: { one: 'Registro de auditoria', other: 'Auditoria' },
   },
   impact: {
     title: 'Mudar a classe de {{name}}?',
