@@ -160,4 +160,32 @@ test.describe.serial('Administration', () => {
     await page.goto('/admin/base');
     await expect(page.getByTestId('not-found')).toBeVisible();
   });
+
+  test("an occurrence's class change shows what it rewrites, and Cancel keeps everything; the audit trail lists an edit", async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto(`/admin/occurrence?search=${encodeURIComponent('Aguardando material')}`);
+    const row = page.locator('.ant-table-row', { hasText: 'Aguardando material' });
+    await expect(row).toContainText('Perda evidente');
+    await row.getByRole('button', { name: /Editar/ }).click();
+    const dialog = formDialog(page);
+    await choose(page, dialog, 'Classificação', 'Perda oculta');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    // The demo's reports use it in every reported contract: the shares each one would see.
+    await expect(page.getByTestId('impact-summary')).toContainText(/observações em \d+ contratadas mudam de classe/);
+    await expect(page.getByText(/: perda oculta [\d,]+% → [\d,]+%, perda evidente/).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Mudar a classe' }).click();
+    await expect(page.getByText('Tem certeza?')).toBeVisible();
+    await page.getByRole('button', { name: 'Cancelar' }).last().click();
+    await expect(page.getByText('Tem certeza?')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Descartar' }).click();
+    await page.reload();
+    await expect(page.locator('.ant-table-row', { hasText: 'Aguardando material' })).toContainText('Perda evidente');
+
+    // The renamed base of the first test is in the trail, with its before and after.
+    await page.goto('/admin/audit?entity=bases');
+    await expect(page.getByTestId('audit-changes').first()).toContainText('→');
+  });
 });
