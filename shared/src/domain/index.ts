@@ -18,5 +18,6 @@ export * from './schemas/filters.js';
 export * from './schemas/reports.js';
 export * from './dashboards.js';
 export * from './figures.js';
+export * from './filter-words.js';
 export * from './intervals.js';
 export * from './dashboard-tables.js';
