@@ -12,3 +12,5 @@ export * from './layout';
 export * from './class-kpis';
 export * from './rank';
 export * from './interval-rank';
+export * from './print';
+export * from './print-header';
