@@ -24,6 +24,7 @@ const FILTERED: RoutineDashboard = {
     toTime: '17:00',
     weekdays: { first: 1, last: 5 },
     function: 3,
+    occurrence: 5,
     range: 'week',
   },
   lastObservation: { date: '2026-03-09', time: '14:15' },
@@ -32,9 +33,11 @@ const FILTERED: RoutineDashboard = {
 function serveNames(): void {
   serve((request) => {
     const path = new URL(request.url).pathname;
+    harness.calls.push({ url: new URL(request.url) });
     if (path === '/api/contracts/1')
       return Promise.resolve(json({ id: 1, name: 'Contrato Alfa', workName: 'Obra Centro', baseName: 'Base Sul' }));
-    if (path === '/api/functions/3') return Promise.resolve(json({ id: 3, name: 'Pedreiro' }));
+    if (path === '/api/functions/options') return Promise.resolve(json([{ id: 3, name: 'Pedreiro' }]));
+    if (path === '/api/occurrences/options') return Promise.resolve(json([{ id: 5, name: 'Aguardando material' }]));
     return fakeServer(request);
   });
 }
@@ -87,8 +90,12 @@ describe('the print header', () => {
     expect(await within(header).findByText('Contratada: Contrato Alfa (Obra Centro · Base Sul)')).toBeInTheDocument();
     expect(await within(header).findByText(/Função: Pedreiro/)).toHaveTextContent(
       'Data inicial: 01/03/2026 · Data final: 10/03/2026 · Hora inicial: 07:00 · Hora final: 17:00 · ' +
-        'Dias da semana: Segunda a Sexta · Função: Pedreiro',
+        'Dias da semana: Segunda a Sexta · Função: Pedreiro · Ocorrência: Aguardando material',
     );
+    // The dimensions' names come from the options lists the selects load: never a record the user may
+    // not read (a 403 ends the session).
+    expect(harness.calls.map((call) => call.url.pathname)).not.toContain('/api/occurrences/5');
+    expect(harness.calls.map((call) => call.url.pathname)).not.toContain('/api/functions/3');
     await act(() => i18n.changeLanguage('en-US'));
     expect(header).toHaveTextContent('Data up to 03/09 2:15 PM');
     expect(header).toHaveTextContent('From date: 03/01/2026 · To date: 03/10/2026');

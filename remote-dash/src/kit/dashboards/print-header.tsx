@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { api, themeTokens } from '@canteiro/shared/core';
 import { queryClient } from '@canteiro/shared/core/query';
-import { FILTER_DIMENSIONS, HIERARCHY, filterWords } from '@canteiro/shared/domain';
+import { FILTER_DIMENSIONS, filterWords } from '@canteiro/shared/domain';
+import { resourceApi, resourceKeys } from '@canteiro/shared/ui';
+import type { Option } from '@canteiro/shared/ui';
+import { optionsOf } from '../header/dash-header';
 import type { DashboardMeta, FilterDimension, LastObservation, Locale } from '@canteiro/shared/domain';
 import { useLocale } from './use-locale';
 
@@ -38,40 +41,46 @@ export function DataUntil({ last }: { last: LastObservation }) {
 }
 
 type Named = 'contract' | FilterDimension;
+type ContractRecord = { name: string; workName?: string | null; baseName?: string | null };
 
-/** The names of the contract (with its work and base) and of each dimension filter, `#id` until known. */
+/**
+ * The names of the contract (with its work and base: `GET /api/contracts/:id`, which every
+ * back-office level reads within its scope) and of each dimension filter, from the options
+ * lists the header's selects load (the same queries: no request of their own, and never a
+ * record the user may not read — a 403 ends the session); `#id` until known.
+ */
 function useFilterNames(filters: DashboardMeta['filters']): (filter: Named, id: number) => string {
-  const named = [
-    ['contract', filters.contract] as const,
-    ...FILTER_DIMENSIONS.flatMap((dimension) => {
-      const id = filters[dimension];
-      return id === undefined ? [] : [[dimension, id] as const];
-    }),
-  ];
+  const dimensions = FILTER_DIMENSIONS.filter((dimension) => filters[dimension] !== undefined);
   const answers = useQueries(
     {
-      queries: named.map(([filter, id]) => {
-        const endpoint = filter === 'contract' ? 'contracts' : HIERARCHY[filter].endpoint;
-        return {
-          queryKey: [endpoint, 'one', id],
+      queries: [
+        {
+          queryKey: resourceKeys.one('contracts', filters.contract),
           queryFn: ({ signal }: { signal: AbortSignal }) =>
-            api
-              .get(`${endpoint}/${id}`, { signal })
-              .json<{ name?: string; specification?: string; workName?: string | null; baseName?: string | null }>(),
+            api.get(`contracts/${filters.contract}`, { signal }).json<ContractRecord>(),
           staleTime: 60_000,
-        };
-      }),
+        },
+        ...dimensions.map((dimension) => {
+          const { endpoint, params } = optionsOf(dimension, filters.contract);
+          return {
+            queryKey: resourceKeys.options(endpoint, JSON.parse(JSON.stringify(params)) as Record<string, unknown>),
+            queryFn: ({ signal }: { signal: AbortSignal }) => resourceApi(endpoint).options(params, signal),
+          };
+        }),
+      ],
     },
     queryClient,
   );
   const names = new Map<Named, string>();
-  named.forEach(([filter], index) => {
-    const record = answers[index]?.data;
-    // An equipment item is named by its specification.
-    const own = record?.name ?? record?.specification;
-    if (!own) return;
-    const within = [record?.workName, record?.baseName].filter(Boolean).join(' · ');
-    names.set(filter, within ? `${own} (${within})` : own);
+  const contract = answers[0]?.data as ContractRecord | undefined;
+  if (contract?.name) {
+    const within = [contract.workName, contract.baseName].filter(Boolean).join(' · ');
+    names.set('contract', within ? `${contract.name} (${within})` : contract.name);
+  }
+  dimensions.forEach((dimension, index) => {
+    const options = answers[index + 1]?.data as Option[] | undefined;
+    const found = options?.find((option) => option.id === filters[dimension]);
+    if (found) names.set(dimension, found.name);
   });
   return (filter, id) => names.get(filter) ?? `#${id}`;
 }

@@ -76,7 +76,7 @@ const ariaOf = (id: string, error: string | undefined) =>
 const idOf = (name: string) => `dash-filter-${name}`;
 
 /** Where a dimension's options come from: the chosen contract's catalogue (occurrences are everyone's). */
-const optionsOf = (dimension: FilterDimension, contract: number | null) =>
+export const optionsOf = (dimension: FilterDimension, contract: number | null) =>
   dimension === 'occurrence'
     ? { endpoint: HIERARCHY.occurrence.endpoint, params: {} }
     : { endpoint: HIERARCHY[dimension].endpoint, params: { contract: contract ?? undefined } };
