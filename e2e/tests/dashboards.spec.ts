@@ -218,3 +218,92 @@ test.describe('Dashboards: project health and routine', () => {
     });
   }
 });
+
+/** The five dashboards, as printed (docs/frontend.md, "Printing"). */
+const PRINTED = [
+  { name: 'project-health', title: 'Saúde do projeto' },
+  { name: 'routine', title: 'Rotina' },
+  { name: 'by-function', title: 'Por função' },
+  { name: 'equipment', title: 'Equipamentos' },
+  { name: 'performance', title: 'Desempenho' },
+] as const;
+/** A4 landscape in PDF points (297 × 210 mm); Chromium rounds the page to whole pixels (842.88 × 595.92). */
+const A4_LANDSCAPE = { width: 841.89, height: 595.28 };
+
+/** The PDF's pages: each page object's /MediaBox (Chromium writes its objects uncompressed). */
+function pdfPages(pdf: Buffer): { width: number; height: number }[] {
+  const text = pdf.toString('latin1');
+  return [
+    ...text.matchAll(/\/Type\s*\/Page\b[^]*?\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/g),
+  ].map((match) => ({ width: Number(match[3]) - Number(match[1]), height: Number(match[4]) - Number(match[2]) }));
+}
+
+test.describe('Dashboards on paper', () => {
+  test.setTimeout(120_000);
+
+  test('every dashboard says "Dados até" and prints whole on A4 landscape pages under its print header', async ({
+    page,
+  }) => {
+    await signIn(page, 'contract');
+    for (const screen of PRINTED) {
+      await page.emulateMedia({ media: 'screen' });
+      await page.goto(`/dash/${screen.name}`);
+      await expect(dashboard(page, screen.name)).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+      await expect(page.locator('[data-chart]:not(:has(svg.apexcharts-svg))')).toHaveCount(0, { timeout: 15_000 });
+      // The demo's last observation within the default range, small beside the title.
+      const until = page.getByTestId('dash-header').getByTestId('data-until');
+      await expect(until).toHaveText(/^Dados até \d{2}\/\d{2} \d{2}:\d{2}$/);
+      const untilText = (await until.textContent())!;
+      await expect(page.getByTestId('print-header')).toBeHidden();
+
+      await page.emulateMedia({ media: 'print' });
+      const header = page.getByTestId('print-header');
+      await expect(header).toBeVisible();
+      await expect(header).toContainText(screen.title);
+      await expect(header).toContainText(`Contratada: Construtora Alvorada — Estrutura (`);
+      await expect(header).toContainText(/Data inicial: \d{2}\/\d{2}\/\d{4} · Data final: \d{2}\/\d{2}\/\d{4}/);
+      await expect(header).toContainText(untilText);
+      // No shell, no controls: the sidebar, the screen's header and every button are off the paper.
+      await expect(page.getByTestId('sidebar')).toBeHidden();
+      await expect(page.getByTestId('dash-header')).toBeHidden();
+      await expect(dashboard(page, screen.name).locator('button:visible')).toHaveCount(0);
+      // Charts redrawn to the printed width (277 mm at 96 px/in), and nothing scrolls inside a box.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const printed = (277 / 25.4) * 96;
+            const charts = Array.from(document.querySelectorAll<HTMLElement>('[data-chart]'));
+            const wide = charts.filter((chart) => {
+              const svg = chart.querySelector('svg.apexcharts-svg')!.getBoundingClientRect();
+              const box = chart.getBoundingClientRect();
+              return svg.width > box.width + 1 || box.right > printed + 1;
+            });
+            const scrolled = Array.from(document.querySelectorAll<HTMLElement>('*')).filter((element) => {
+              const { overflowX, overflowY } = getComputedStyle(element);
+              const scrolls = (value: string) => value === 'auto' || value === 'scroll';
+              return (
+                (scrolls(overflowY) && element.scrollHeight > element.clientHeight + 1) ||
+                (scrolls(overflowX) && element.scrollWidth > element.clientWidth + 1)
+              );
+            });
+            return {
+              charts: charts.length > 0,
+              wide: wide.map((chart) => chart.dataset.testid ?? chart.dataset.chart),
+              scrolled: scrolled.map((element) => element.className || element.tagName),
+            };
+          }),
+        )
+        .toEqual({ charts: true, wide: [], scrolled: [] });
+
+      const pdf = await page.pdf({ format: 'A4', landscape: true, printBackground: true });
+      const pages = pdfPages(pdf);
+      // Every chart and table whole: more than the one page a scrolling container would give.
+      expect(pages.length, `${screen.name}: pages`).toBeGreaterThan(1);
+      for (const size of pages) {
+        expect(Math.abs(size.width - A4_LANDSCAPE.width), `${screen.name}: page width`).toBeLessThan(2);
+        expect(Math.abs(size.height - A4_LANDSCAPE.height), `${screen.name}: page height`).toBeLessThan(2);
+      }
+    }
+  });
+});

@@ -1,8 +1,10 @@
-import { navColors, themeTokens } from '@canteiro/shared/core';
+import { PRINT_PAGE_CSS, navColors, printCss, themeTokens } from '@canteiro/shared/core';
 
 /**
  * The few global rules antd does not give: the view fade, the nav hover, the skip link shown
- * only with the focus, the avatar menu's items and a visible focus ring on the shell's own controls.
+ * only with the focus, the avatar menu's items and a visible focus ring on the shell's own controls;
+ * and the shell on paper (docs/frontend.md, "Printing"): A4 landscape, no sidebar, skip link nor
+ * notifications, the content whole (no scrolling box, one page otherwise) at the printed width.
  */
 const css = `
 @keyframes canteiro-fade-in { from { opacity: 0; transform: translateY(4px); } to { opacity: 1; transform: none; } }
@@ -18,6 +20,16 @@ const css = `
 .canteiro-menu-item { display: flex; align-items: center; gap: 8px; width: 100%; padding: 6px 12px; border: 0; border-radius: 6px; background: none; color: ${navColors.text}; font: inherit; font-size: 14px; line-height: 22px; text-align: left; cursor: pointer; }
 .canteiro-menu-item:hover, .canteiro-menu-item:focus { background-color: ${navColors.hoverBackground}; }
 @media (prefers-reduced-motion: reduce) { .canteiro-fade { animation: none; } }
+${PRINT_PAGE_CSS}
+${printCss(
+  (root) => `
+${root ? root.trim() : 'html'}, ${root}body { height: auto !important; overflow: visible !important; background: #fff !important; }
+${root}.canteiro-shell { display: block !important; height: auto !important; overflow: visible !important; }
+${root}.canteiro-sidebar, ${root}.canteiro-skip-link, ${root}[data-testid="notifications"] { display: none !important; }
+${root}.canteiro-content { overflow: visible !important; padding: 0 !important; width: 277mm !important; max-width: 100% !important; }
+${root}* { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+`,
+)}
 `;
 
 if (typeof document !== 'undefined' && !document.getElementById('canteiro-global-styles')) {

@@ -32,6 +32,7 @@ const ys = (data: Drawn['series'][number]['data']) =>
 // 3 835 workers seen in 980 registers, 1 917,5 HH; 3,75 people per (report time, local).
 const answer: ByFunctionDashboard = {
   filters: { contract: 1, range: 'week' } as ByFunctionDashboard['filters'],
+  lastObservation: { date: '2026-03-09', time: '14:15' },
   generatedAt: '2026-11-23T12:00:00.000Z',
   totals: classes(843.7, 575.3, 498.5, 3835, 980),
   totalHh: 1917.5,

@@ -96,6 +96,7 @@ export const classes = (va: number, hw: number, ew: number, workers: number, reg
 /** A routine answer: 07:00 holds 7.5 HH value-adding of 17.2, an index of 43.6 % from 40 observations (low confidence). */
 export const routine: RoutineDashboard = {
   filters: { contract: 1, range: 'week' } as RoutineDashboard['filters'],
+  lastObservation: { date: '2026-03-09', time: '14:15' },
   generatedAt: '2026-11-23T12:00:00.000Z',
   totals: classes(1207.5, 405, 304.7, 1600, 210),
   totalHh: 1917.2,

@@ -34,6 +34,7 @@ const machine = (id: number, name: string, company: string, working: number, idl
 };
 const answer: EquipmentDashboard = {
   filters: { contract: 1, range: 'week' } as EquipmentDashboard['filters'],
+  lastObservation: { date: '2026-03-09', time: '14:15' },
   generatedAt: '2026-11-23T12:00:00.000Z',
   equipment: [
     machine(3, 'Grua torre 1', 'Locaguindastes', 700, 250, 50),

@@ -25,6 +25,7 @@ interface Drawn {
 
 const answer: PerformanceDashboard = {
   filters: { contract: 1, range: 'week' } as PerformanceDashboard['filters'],
+  lastObservation: { date: '2026-03-09', time: '14:15' },
   generatedAt: '2026-11-23T12:00:00.000Z',
   activities: [
     {

@@ -26,6 +26,7 @@ const band = (low: number, high: number) => ({
 });
 const answer: ProjectHealthDashboard = {
   filters: { contract: 1, range: 'week' } as ProjectHealthDashboard['filters'],
+  lastObservation: { date: '2026-03-09', time: '14:15' },
   generatedAt: '2026-11-23T12:00:00.000Z',
   totals: classes(1207.5, 405, 304.7, 1600, 210),
   weekdays: [

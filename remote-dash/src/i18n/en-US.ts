@@ -52,6 +52,7 @@ export const enUS: Translation<typeof ptBR> = {
     hint: 'Choose a dashboard in the menu and select the contractor.',
   },
   kit: {
+    dataUntil: 'Data up to {{when}}',
     rankBy: 'Rank by',
     showValues: 'Show values',
     hideValues: 'Hide values',

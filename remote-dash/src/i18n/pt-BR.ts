@@ -50,6 +50,7 @@ export const ptBR = {
   },
   kit: {
     rankBy: 'Ordenar por',
+    dataUntil: 'Dados até {{when}}',
     showValues: 'Ver valores',
     hideValues: 'Ocultar valores',
     loading: 'Carregando os dados…',

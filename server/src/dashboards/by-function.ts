@@ -77,7 +77,7 @@ export async function byFunction(context: DashboardContext): Promise<ByFunctionD
   const [[answer], average] = await Promise.all([figures, averageOfRows]);
   const { totals, top, functions: ranked } = answer!;
   return {
-    ...meta(context),
+    ...(await meta(context, 'activity')),
     totals: classTotals(totals),
     totalHh: totals.total_hh,
     totalPeople: totals.workers,

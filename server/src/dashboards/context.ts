@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { DashboardMeta, RangeType, ReportFilters } from '@canteiro/shared/domain';
+import { timeOfMinute } from '@canteiro/shared/domain';
+import type { DashboardMeta, LastObservation, RangeType, ReportFilters } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import { allOf } from '../crud/list-query.js';
 import { contracts } from '../db/schema/organisation.js';
 import { dashboardDataVersion, dashboardDataVersions } from '../db/schema/dashboards.js';
 import { ApiError } from '../errors.js';
-import { readReportFilters, reportConditions } from '../reports/filters.js';
+import { REPORT_TABLES, readReportFilters, reportConditions } from '../reports/filters.js';
 import type { Caller } from '../scope.js';
 import { contractsScope } from '../scope.js';
 import { COARSE_ROLLUPS, ROLLUPS, rollupConditions } from './rollups.js';
@@ -109,7 +110,28 @@ export async function dashboardContext(
 export const figureRows = <Row>(orm: Orm, query: SQL): Promise<Row[]> =>
   selectRows<Row>(orm, query, { prepare: false });
 
-export const meta = (context: DashboardContext): DashboardMeta => ({
+/**
+ * The last observation under the filters ("Dados até", docs/dashboards.md): the newest row's
+ * site date and minute, read backwards along the (contract_id, report_time) index — for the
+ * activity rows an index-only scan (its INCLUDE holds the site clock and every dimension) that
+ * stops at the first row the filters keep. Null when they keep none.
+ */
+export async function lastObservation(
+  context: DashboardContext,
+  kind: 'activity' | 'equipment',
+): Promise<LastObservation> {
+  const table = REPORT_TABLES[kind];
+  const [row] = await figureRows<{ date: string; minute: number }>(
+    context.orm,
+    sql`select ${table.localDate}::text as date, ${table.localMinute} as minute from ${table}
+      where ${context[kind]} order by ${table.reportTime} desc limit 1`,
+  );
+  return row ? { date: row.date, time: timeOfMinute(row.minute) } : null;
+}
+
+/** What every answer carries (the filters, the last observation of `kind`'s rows, the time). */
+export const meta = async (context: DashboardContext, kind: 'activity' | 'equipment'): Promise<DashboardMeta> => ({
   filters: context.filters,
+  lastObservation: await lastObservation(context, kind),
   generatedAt: new Date().toISOString(),
 });

@@ -41,7 +41,7 @@ export async function equipmentDashboard(context: DashboardContext): Promise<Equ
   );
   const { items, companies } = answer!;
   return {
-    ...meta(context),
+    ...(await meta(context, 'equipment')),
     equipment: items,
     topCompanies: companies,
     observations: items.reduce((sum, item) => sum + item.observations, 0),

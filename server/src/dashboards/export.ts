@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import {
-  FILTER_DIMENSIONS,
-  dashboardTables,
-  fieldMessages,
-  figureMessages,
-  formatFigure,
-  weekDays,
-} from '@canteiro/shared/domain';
+import { FILTER_DIMENSIONS, dashboardTables, figureMessages, formatFigure, filterWords } from '@canteiro/shared/domain';
 import type {
   DashboardAnswers,
   DashboardName,
@@ -100,44 +93,18 @@ async function filterNames(context: DashboardContext): Promise<Map<Named, string
   return new Map(rows.map((row) => [row.filter, row.name]));
 }
 
-/** Human-readable filters: [label, value] lines, in the header's order. */
+/** Human-readable filters: [label, value] lines, in the header's order (filterWords), under the dashboard's name. */
 async function filterLines(name: DashboardName, kind: ReportKind, context: DashboardContext, locale: Locale) {
-  const words = FILTER_WORDS[locale];
-  const fields = fieldMessages[locale];
-  const { filters } = context;
   const names = await filterNames(context);
-  const named = (filter: Named, id: number) => names.get(filter) ?? `#${id}`;
-  const day = (value: string) => formatFigure(value, 'date', locale);
-  const weekday = (value: number) => formatFigure(value, 'weekday', locale);
-  const lines: [string, string][] = [
-    [words.dashboard, TITLES[locale][name]],
-    [fields.contract, named('contract', filters.contract)],
-  ];
-  if (filters.from) lines.push([words.from, day(filters.from)]);
-  if (filters.to) lines.push([words.to, day(filters.to)]);
-  if (filters.fromTime) lines.push([words.fromTime, filters.fromTime]);
-  if (filters.toTime) lines.push([words.toTime, filters.toTime]);
-  if (filters.weekdays) {
-    const { first, last } = filters.weekdays;
-    lines.push([
-      words.weekdays,
-      first === last ? weekday(first) : `${weekday(first)} ${words.through} ${weekday(last)}`,
-    ]);
-  }
-  for (const dimension of FILTER_DIMENSIONS) {
-    const id = filters[dimension];
-    if (id === undefined) continue;
-    // The header keeps every filter in the URL; say which ones this dashboard's rows ignore.
-    const value = named(dimension, id);
-    lines.push([fields[dimension], appliesTo(kind, dimension) ? value : `${value} (${words.ignored})`]);
-  }
-  if (filters.week) {
-    const days = weekDays(filters.week);
-    lines.push([words.week, days ? `${filters.week} (${day(days.from)} – ${day(days.to)})` : filters.week]);
-  }
-  // Only project health has a time axis (its evolution).
-  if (name === 'project-health') lines.push([words.range, words.ranges[context.filters.range]]);
-  return lines;
+  return [
+    [FILTER_WORDS[locale].dashboard, TITLES[locale][name]],
+    ...filterWords(context.filters, locale, {
+      name: (filter, id) => names.get(filter) ?? `#${id}`,
+      ignored: (dimension) => !appliesTo(kind, dimension),
+      // Only project health has a time axis (its evolution).
+      range: name === 'project-health',
+    }),
+  ] as [string, string][];
 }
 
 /** Excel number formats of the numeric cells (the screen's decimals; an index 0.436 shows 43.6%). */

@@ -97,7 +97,7 @@ export async function performance(context: DashboardContext): Promise<Performanc
   );
   const figures = answer!;
   return {
-    ...meta(context),
+    ...(await meta(context, 'activity')),
     activities: figures.activities,
     byPackage: figures.byPackage,
     byLocal: figures.byLocal,

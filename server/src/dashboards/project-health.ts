@@ -192,7 +192,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const expectedEach = goal * reportedDays;
   const expectedAll = expectedEach * reporters.length;
   return {
-    ...meta(context),
+    ...(await meta(context, 'activity')),
     totals: overall,
     weekdays: weekdays.map(({ weekday, ...row }) => ({ weekday, ...classTotals(row) })),
     evolution: evolution.map((row) => {

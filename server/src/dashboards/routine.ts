@@ -22,7 +22,7 @@ export async function routine(context: DashboardContext): Promise<RoutineDashboa
   );
   const { totals, hours } = answer!;
   return {
-    ...meta(context),
+    ...(await meta(context, 'activity')),
     totals: classTotals(totals),
     totalHh: totals.total_hh,
     hours: hours.map(({ hour, ...rest }) => ({ hour, ...classTotals(rest) })),

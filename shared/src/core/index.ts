@@ -7,5 +7,6 @@ export * from './notifications.js';
 export * from './i18n.js';
 export * from './api.js';
 export * from './theme.js';
+export * from './print.js';
 export type * from './module-contract.js';
 export const CORE_VERSION = '1.0.0';

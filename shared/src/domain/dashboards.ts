@@ -75,13 +75,27 @@ export const dashboardFiltersSchema = v.object({
   range: v.picklist(RANGE_TYPES),
 });
 
-/** What every dashboard echoes: the filters it read (range defaulted) and when it answered. */
+/**
+ * The last observation under the filters, on the site's clock ("Dados até 25/11 16:37"): its
+ * local date and minute (`HH:mm`); null when the filters hold no row.
+ */
+export const lastObservationSchema = v.nullable(
+  v.object({ date: day, time: v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/)) }),
+);
+export type LastObservation = v.InferOutput<typeof lastObservationSchema>;
+
+/** What every dashboard echoes: the filters it read (range defaulted), its data's last observation and when it answered. */
 const dashboardMeta = {
   filters: dashboardFiltersSchema,
+  lastObservation: lastObservationSchema,
   /** ISO instant. */
   generatedAt: v.pipe(v.string(), v.isoTimestamp()),
 };
-export type DashboardMeta = { filters: ReportFilters & { range: RangeType }; generatedAt: string };
+export type DashboardMeta = {
+  filters: ReportFilters & { range: RangeType };
+  lastObservation: LastObservation;
+  generatedAt: string;
+};
 
 export const namedClassTotalsSchema = v.object({ ...classTotalsSchema.entries, id, name: v.string() });
 export type NamedClassTotals = v.InferOutput<typeof namedClassTotalsSchema>;

@@ -19,5 +19,6 @@ export * from './schemas/reports.js';
 export * from './schemas/audit.js';
 export * from './dashboards.js';
 export * from './figures.js';
+export * from './filter-words.js';
 export * from './intervals.js';
 export * from './dashboard-tables.js';

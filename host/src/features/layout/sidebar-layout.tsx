@@ -16,9 +16,11 @@ export const SIDEBAR_SHARE = '14%';
  */
 export function SidebarLayout({ module, children }: { module: CanteiroModule | null; children: ReactNode }) {
   return (
-    <div style={{ display: 'flex', height: '100vh', overflow: 'hidden' }}>
+    // The class names: the shell on paper (global-styles.ts), content whole and no sidebar.
+    <div className="canteiro-shell" style={{ display: 'flex', height: '100vh', overflow: 'hidden' }}>
       <SkipLink />
       <aside
+        className="canteiro-sidebar"
         data-testid="sidebar"
         style={{
           flex: `0 0 ${SIDEBAR_SHARE}`,
@@ -38,6 +40,7 @@ export function SidebarLayout({ module, children }: { module: CanteiroModule | n
         id={CONTENT_ID}
         tabIndex={-1}
         data-testid="content"
+        className="canteiro-content"
         style={{
           flex: '1 1 0',
           minWidth: 0,

@@ -133,6 +133,8 @@ export function Chart({
       aria-label={label}
       data-testid={testId}
       data-chart={type}
+      // apexcharts' id of it: print.ts redraws it at its printed width.
+      data-chart-id={id}
       style={{ minWidth: 0, width: '100%', minHeight: height }}
     >
       <Suspense fallback={placeholder}>

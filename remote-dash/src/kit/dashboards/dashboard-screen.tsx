@@ -11,6 +11,9 @@ import { DashHeader } from '../header/dash-header';
 import { useHeaderState } from '../header/header-state';
 import { ScreenState } from '../header/screen-states';
 import { NoData } from './no-data';
+import { usePrinting } from './print';
+import { DataUntil, PrintHeader } from './print-header';
+import './print-styles';
 import { useDashboard } from './use-dashboard';
 
 /**
@@ -61,7 +64,8 @@ function useDefaultRange(header: ReturnType<typeof useHeaderState>): boolean {
  * when the screen has a time axis), the export of its tables (XLSX/CSV, the same filters),
  * then the answer of `GET /api/dashboards/<name>` drawn by `children` — or the states:
  * no contract yet, a refused filter, loading (the previous figures dimmed), the error
- * 'Erro ao buscar os dados' with a retry, nothing for these filters.
+ * 'Erro ao buscar os dados' with a retry, nothing for these filters. Beside the title, "Dados
+ * até" (the answer's last observation); on paper, the print header instead of the controls.
  */
 export function DashboardScreen<Name extends DashboardName>({
   name,
@@ -82,6 +86,8 @@ export function DashboardScreen<Name extends DashboardName>({
   const waiting = useDefaultRange(header);
   const query = waiting ? null : header.query;
   const { answer, status, reload } = useDashboard(name, query);
+  // Listens to the print events from the first dashboard shown (charts redrawn for paper).
+  usePrinting();
   const title = t(titleKey);
   const refused = header.values.contract !== null && header.query === null;
 
@@ -111,9 +117,11 @@ export function DashboardScreen<Name extends DashboardName>({
   };
 
   return (
-    <section data-testid={`screen-${name}`}>
+    <section data-testid={`screen-${name}`} className="canteiro-dashboard">
+      {answer ? <PrintHeader title={title} meta={answer} bucketed={bucketed} /> : null}
       <DashHeader
         title={title}
+        note={answer ? <DataUntil last={answer.lastObservation} /> : null}
         values={header.values}
         errors={header.errors}
         update={header.update}

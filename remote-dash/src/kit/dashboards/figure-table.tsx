@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
 import { CONFIDENCE_SAMPLE, formatFigure } from '@canteiro/shared/domain';
 import type { FigureFormat, FigureRow, FigureTable } from '@canteiro/shared/domain';
+import { usePrinting } from './print';
 import { useLocale } from './use-locale';
 
 const NUMERIC: ReadonlySet<FigureFormat> = new Set(['integer', 'hh', 'index', 'decimal']);
@@ -39,7 +40,7 @@ export function LowConfidenceTag({ text, equipment = false }: { text?: string; e
  * The values of a chart (chart, table and export agree): a figure table as the
  * export writes it — headers `figures:columns.<key>`, every cell by formatFigure in the
  * user's language, numbers right-aligned in tabular figures, a low-confidence row marked.
- * Wide tables scroll inside their own focusable region, never the page.
+ * Wide tables scroll inside their own focusable region, never the page. On paper every row, no pages.
  */
 export function FigureTableView({
   table,
@@ -52,6 +53,7 @@ export function FigureTableView({
 }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
+  const printing = usePrinting();
   const caption = label ?? t(`figures:tables.${table.key}`);
   const anyLow = table.rows.some((row) => row.lowConfidence === true);
   // Equipment observations are one machine each: their mark is a head count, not an interval.
@@ -91,7 +93,7 @@ export function FigureTableView({
           dataSource={table.rows}
           rowKey={(row) => String(row.id ?? JSON.stringify(row))}
           pagination={
-            table.rows.length > pageSize
+            table.rows.length > pageSize && !printing
               ? { pageSize, showSizeChanger: false, size: 'small', hideOnSinglePage: true }
               : false
           }

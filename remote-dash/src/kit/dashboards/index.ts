@@ -13,3 +13,5 @@ export * from './class-kpis';
 export * from './rank';
 export * from './interval-rank';
 export * from './share-tooltip';
+export * from './print';
+export * from './print-header';

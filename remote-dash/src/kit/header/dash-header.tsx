@@ -76,7 +76,7 @@ const ariaOf = (id: string, error: string | undefined) =>
 const idOf = (name: string) => `dash-filter-${name}`;
 
 /** Where a dimension's options come from: the chosen contract's catalogue (occurrences are everyone's). */
-const optionsOf = (dimension: FilterDimension, contract: number | null) =>
+export const optionsOf = (dimension: FilterDimension, contract: number | null) =>
   dimension === 'occurrence'
     ? { endpoint: HIERARCHY.occurrence.endpoint, params: {} }
     : { endpoint: HIERARCHY[dimension].endpoint, params: { contract: contract ?? undefined } };
@@ -94,6 +94,7 @@ export function DashHeader({
   update,
   actions,
   extra,
+  note,
   bucketed = false,
 }: {
   title: string;
@@ -104,6 +105,8 @@ export function DashHeader({
   actions?: ReactNode;
   /** A control of the screen's own on the contract's row, at its right (a report's search). */
   extra?: ReactNode;
+  /** A small line beside the title (a dashboard's "Dados até"). */
+  note?: ReactNode;
   /**
    * The screen draws a time axis, bucketed by the range type (day, week, month, year): only
    * then is the range select shown. A report list has no axis: a select there would change nothing.
@@ -159,12 +162,14 @@ export function DashHeader({
   );
 
   return (
-    <header data-testid="dash-header" style={{ marginBottom: 16 }}>
+    // Not printed on a dashboard: its print header says the same in words (print-styles.ts).
+    <header data-testid="dash-header" className="canteiro-dash-header" style={{ marginBottom: 16 }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', marginBottom: 8 }}>
         {/* The page's one h1, at the size of a section title (as the kit's lists). */}
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 24, marginRight: 'auto' }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {title}
         </Typography.Title>
+        <div style={{ marginRight: 'auto' }}>{note}</div>
         {actions}
       </div>
       <div style={{ display: 'flex', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap' }}>

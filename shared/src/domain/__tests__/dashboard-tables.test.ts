@@ -4,7 +4,11 @@ import type { ClassTotals, DashboardMeta, ProjectHealthDashboard } from '../dash
 import { figureMessages } from '../messages';
 import { emptyValues, keyPaths } from '../../../test/same-keys';
 
-const meta: DashboardMeta = { filters: { contract: 1, range: 'week' }, generatedAt: '2026-11-23T12:00:00.000Z' };
+const meta: DashboardMeta = {
+  filters: { contract: 1, range: 'week' },
+  lastObservation: { date: '2026-03-09', time: '14:15' },
+  generatedAt: '2026-11-23T12:00:00.000Z',
+};
 const INTERVAL = { variance: 0.01, effectiveSample: 20, designEffect: 2, lowConfidence: true };
 const totals = (va: number, hw: number, ew: number): ClassTotals => {
   const workers = va + hw + ew;

@@ -118,6 +118,10 @@ export function weekOf(day: string): string {
 /** Minutes since midnight of `HH:MM`. */
 export const minutesOfDay = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+/** A minute of the site's day (0–1439) as `HH:mm`: the inverse of {@link minutesOfDay}. */
+export const timeOfMinute = (minute: number): string =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
 /** A weekday range, both ends included. */
 export interface WeekdayRange {
   first: number;
