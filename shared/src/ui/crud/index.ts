@@ -20,3 +20,6 @@ export * from './context-picker';
 export * from './export-button';
 export * from './resource-table';
 export * from './date-input';
+export * from './use-column-choice';
+export * from './column-chooser';
+export * from './detail-drawer';
