@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { blockingViolations } from './axe';
 import { choose, signIn } from './support';
 
 /** The three report screens under the Dashboards header, in Chromium against the demo data. */
@@ -158,5 +159,44 @@ test.describe('Dashboards report screens', () => {
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByTestId('fetch-error')).toHaveCount(0);
+  });
+
+  test('at 1064 px the chooser names the hidden columns; a row found in its notes shows them in its drawer', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1064, height: 800 });
+    await signIn(page, 'contract');
+    await page.goto('/dash/activity-report?search=prumo');
+    await expect(rows(page).first()).toBeVisible();
+    const chooser = page.getByTestId('column-chooser');
+    // Package, local, reporter, scheduled (wide), notes and report info (optional): hidden, and said so.
+    await expect(chooser).toHaveText('6 colunas ocultas');
+    await expect(page.getByRole('columnheader', { name: 'Local' })).toHaveCount(0);
+
+    // The keyboard's way in: the row's Detalhes button; Escape gives focus back to it.
+    const details = rows(page)
+      .first()
+      .getByRole('button', { name: /^Detalhes de / });
+    await details.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.locator('mark').first()).toHaveText(/prumo/i);
+    for (const label of ['ID', 'Observações', 'Informações do apontamento', 'Local', 'Pacote', 'Apontador']) {
+      await expect(drawer.locator('th').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
+    }
+    expect(await blockingViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(details).toBeFocused();
+
+    // Local shown on demand, remembered after a reload.
+    await chooser.click();
+    await page.getByRole('checkbox', { name: 'Local', exact: true }).check();
+    await page.keyboard.press('Escape');
+    await expect(chooser).toHaveText('5 colunas ocultas');
+    await expect(page.getByRole('columnheader', { name: 'Local' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('columnheader', { name: 'Local' })).toBeVisible();
   });
 });

@@ -46,6 +46,7 @@ export const enUS: Translation<typeof ptBR> = {
   // The search reads notes and every name: "by name" would say less, and the box is narrow at 1064 px.
   searchPlaceholder: 'Search…',
   columns: { workers: 'Workers', when: 'Date and time' },
+  detailTitle: 'Report',
   welcome: {
     title: 'Welcome to the Dashboards',
     text: 'See how crews spend their time: value-adding work, hidden waste and evident waste, in man-hours, by function, routine, equipment and performance.',

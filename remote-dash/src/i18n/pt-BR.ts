@@ -43,6 +43,7 @@ export const ptBR = {
   // The search reads notes and every name: "by name" would say less, and the box is narrow at 1064 px.
   searchPlaceholder: 'Buscar…',
   columns: { workers: 'Pessoas', when: 'Data e hora' },
+  detailTitle: 'Apontamento',
   welcome: {
     title: 'Bem-vindo aos Dashboards',
     text: 'Acompanhe como as equipes usam o tempo: agrega valor, perda oculta e perda evidente, em homens-hora, por função, rotina, equipamento e desempenho.',

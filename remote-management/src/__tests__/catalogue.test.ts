@@ -2,6 +2,7 @@ import { i18n } from '@canteiro/shared/core';
 import { CATALOGUE_ENTITIES, CATALOGUE_SCHEMAS, HIERARCHY, fieldMessages } from '@canteiro/shared/domain';
 import type { ActivityItem, SessionUser } from '@canteiro/shared/domain';
 import type { ResourceDefinition } from '@canteiro/shared/ui';
+import { shownByDefault } from '@canteiro/shared/ui';
 import managementModule from '../module';
 import { enUS } from '../i18n/en-US';
 import { ptBR } from '../i18n/pt-BR';
@@ -111,5 +112,17 @@ describe('the catalogue definitions', () => {
     await i18n.changeLanguage('pt-BR');
     expect(i18n.t(`${status.tags!.labelPrefix}in_term`)).toBe('No prazo');
     expect(activityResource.filters?.map((filter) => filter.param)).toEqual(['status']);
+  });
+
+  it("offer an activity's every place in the column chooser: the default at 1064 px hides them, never drops them", () => {
+    const keys = (wideWindow: boolean) =>
+      activityResource.columns
+        .filter((column) => shownByDefault(column as never, wideWindow))
+        .map((column) => column.key);
+    expect(keys(false)).toEqual(['name', 'status', 'endDate']);
+    expect(keys(true)).toEqual(['name', 'localName', 'status', 'endDate', 'hhCount', 'quantity']);
+    expect(activityResource.columns.map((column) => column.key)).toEqual(
+      expect.arrayContaining(['areaName', 'localName', 'blockName', 'packageName']),
+    );
   });
 });

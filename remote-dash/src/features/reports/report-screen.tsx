@@ -1,9 +1,17 @@
-import { useRef } from 'react';
-import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
-import { Input } from 'antd';
+import { useRef, useState } from 'react';
+import { CloseCircleFilled, ProfileOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@canteiro/shared/domain';
-import { ExportButton, Pager, ResourceTable, useListController } from '@canteiro/shared/ui';
+import {
+  ColumnChooser,
+  DetailDrawer,
+  ExportButton,
+  Pager,
+  ResourceTable,
+  useColumnChoice,
+  useListController,
+} from '@canteiro/shared/ui';
 import type { ColumnDefinition, ListItem, ListTableDefinition } from '@canteiro/shared/ui';
 import { DashHeader } from '../../kit/header/dash-header';
 import { ScreenState } from '../../kit/header/screen-states';
@@ -16,12 +24,20 @@ export interface ReportDefinition<Item extends ListItem> {
   /** The title (h1) and the list's name, `ns:key`. */
   titleKey: string;
   columns: ColumnDefinition<Item>[];
+  /** Every field of a row, labelled, in its detail drawer (spec §3: id, notes and report info included). */
+  detail: ColumnDefinition<Item>[];
+  /** A row in a few words (its day, hour and activity): the detail button's name and the drawer's title. */
+  describe: (item: Item) => string;
 }
+
+/** The one button of a report row: it opens the row's detail. */
+const DETAIL_COLUMN_WIDTH = 110;
 
 /**
  * A report screen (docs/reports.md): the Dashboards header, then the rows the filters select —
- * search, sortable headers, 'x of y' pages (the kit's list controller), the kit's read-only table — and the export
- * of every matching row with the same filters. Nothing is asked while no contract is chosen
+ * search, sortable headers, 'x of y' pages (the kit's list controller), the kit's read-only table
+ * with its column chooser, each row's every field in a drawer — and the export of every matching
+ * row with the same filters. Nothing is asked while no contract is chosen
  * or a filter is refused (its message is beside its field).
  */
 export function ReportScreen<Item extends ListItem>({ report }: { report: ReportDefinition<Item> }) {
@@ -39,6 +55,26 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
   });
   const { query, status, reload } = controller;
   const listRef = useRef<HTMLDivElement>(null);
+  const columnChoice = useColumnChoice(report.endpoint, report.columns);
+  // The row shown in the drawer (kept while it closes) and what takes focus back: the row's button.
+  const [detail, setDetail] = useState<{ item: Item; opener: HTMLElement | null } | null>(null);
+  const [detailOpen, setDetailOpen] = useState(false);
+  const openDetail = (item: Item, opener: HTMLElement | null) => {
+    setDetail({ item, opener });
+    setDetailOpen(true);
+  };
+  const detailButton = (item: Item) => (
+    <Button
+      size="small"
+      type="link"
+      icon={<ProfileOutlined aria-hidden />}
+      aria-label={t('kit:detailsOf', { name: report.describe(item) })}
+      data-detail-button
+      onClick={(event) => openDetail(item, event.currentTarget)}
+    >
+      {t('kit:details')}
+    </Button>
+  );
   // What the kit's table reads: the report's columns, newest rows first.
   const table: ListTableDefinition<Item> = {
     namespace: 'dash',
@@ -55,7 +91,12 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
         errors={header.errors}
         update={header.update}
         actions={
-          filters ? <ExportButton endpoint={report.endpoint} query={query} plural={title.toLowerCase()} /> : null
+          filters ? (
+            <>
+              <ColumnChooser choice={columnChoice} t={t} namespace="dash" />
+              <ExportButton endpoint={report.endpoint} query={query} plural={title.toLowerCase()} />
+            </>
+          ) : null
         }
         extra={
           filters ? (
@@ -80,6 +121,7 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
           {status === 'error' ? <ScreenState state="error" onRetry={reload} /> : null}
           <ResourceTable<Item>
             resource={table}
+            shown={columnChoice.shown}
             t={t}
             items={status === 'error' ? [] : controller.items}
             loading={status === 'loading'}
@@ -88,6 +130,20 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
             label={t('kit:listLabel', { plural: title.toLowerCase() })}
             listRef={listRef}
             emptyText={t('dash:noData')}
+            actions={detailButton}
+            actionsWidth={DETAIL_COLUMN_WIDTH}
+            onOpenRow={(item, row) => openDetail(item, row.querySelector<HTMLElement>('[data-detail-button]'))}
+          />
+          <DetailDrawer<Item>
+            item={detail?.item ?? null}
+            open={detailOpen}
+            title={detail ? `${t('dash:detailTitle')}: ${report.describe(detail.item)}` : ''}
+            fields={report.detail}
+            t={t}
+            namespace="dash"
+            search={list.search}
+            onClose={() => setDetailOpen(false)}
+            afterClose={() => detail?.opener?.focus()}
           />
           <div style={{ marginTop: 16 }}>
             <Pager

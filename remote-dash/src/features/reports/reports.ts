@@ -13,7 +13,8 @@ export const equipmentClassificationColors = { working: GOOD, idle: WATCH, down:
 
 /**
  * The columns shared by the three lists. What identifies a row fits at 1064 px (site day and hour,
- * activity and what was seen); package, place and reporter join on wide windows (`wide`).
+ * activity and what was seen); package, place and reporter are shown by default on wide windows
+ * (`wide`), and the column chooser says when they are hidden. Notes are offered by the chooser.
  */
 const whenColumn: ColumnDefinition<ReportItem> = {
   key: 'localDate',
@@ -33,6 +34,31 @@ const named = (key: string, titleKey: string, wide = false): ColumnDefinition<Re
   titleKey,
   sortKey: key,
   ...(wide ? { wide } : {}),
+});
+/** What the reporter wrote: offered by the column chooser, in the drawer always (the search reads it). */
+const writtenColumn = (key: 'notes' | 'reportInfo'): ColumnDefinition<ReportItem> => ({
+  key,
+  titleKey: `fields:${key}`,
+  optional: true,
+});
+
+/** The detail's first and last fields, shared by the three lists: the device's id, the instant, the reporter. */
+const idField: ColumnDefinition<ReportItem> = { key: 'id', titleKey: 'fields:id' };
+const whenField: ColumnDefinition<ReportItem> = { ...whenColumn, sortKey: undefined };
+const reporterField: ColumnDefinition<ReportItem> = { key: 'userName', titleKey: 'fields:reporter' };
+const field = (key: string, titleKey = `fields:${key}`): ColumnDefinition<ReportItem> => ({ key, titleKey });
+/** A row in a few words: its site day, hour and activity. */
+const describeRow = (row: ReportItem & { activityName: string }) =>
+  `${formatDate(row.localDate)} ${row.localTime} · ${row.activityName}`;
+
+/** The classification as the list shows it: its coloured tag. */
+const classification = (
+  colors: Readonly<Record<string, TagColors>>,
+  labelPrefix: string,
+): ColumnDefinition<ReportItem> => ({
+  key: 'classification',
+  titleKey: 'fields:classification',
+  tags: { colors, labelPrefix },
 });
 
 export const activityReport: ReportDefinition<ActivityReportItem> = {
@@ -68,7 +94,29 @@ export const activityReport: ReportDefinition<ActivityReportItem> = {
       render: (row, t) => t(row.isScheduled ? 'kit:yes' : 'kit:no'),
       wide: true,
     },
+    writtenColumn('notes'),
+    writtenColumn('reportInfo'),
   ] as ColumnDefinition<ActivityReportItem>[],
+  detail: [
+    whenField,
+    field('packageName', 'fields:package'),
+    field('localName', 'fields:local'),
+    field('activityName', 'fields:activity'),
+    field('functionName', 'fields:function'),
+    field('occurrenceName', 'fields:occurrence'),
+    classification(occurrenceClassificationColors, 'lists:classification.'),
+    { key: 'quantity', titleKey: 'dash:columns.workers', format: 'number' },
+    field('notes'),
+    field('reportInfo'),
+    {
+      key: 'isScheduled',
+      titleKey: 'fields:isScheduled',
+      render: (row, t) => t(row.isScheduled ? 'kit:yes' : 'kit:no'),
+    },
+    reporterField,
+    idField,
+  ] as ColumnDefinition<ActivityReportItem>[],
+  describe: describeRow,
 };
 
 export const equipmentReport: ReportDefinition<EquipmentReportItem> = {
@@ -89,7 +137,21 @@ export const equipmentReport: ReportDefinition<EquipmentReportItem> = {
       tags: { colors: equipmentClassificationColors, labelPrefix: 'lists:equipmentClassification.' },
     },
     reporterColumn,
+    writtenColumn('notes'),
   ] as ColumnDefinition<EquipmentReportItem>[],
+  detail: [
+    whenField,
+    field('packageName', 'fields:package'),
+    field('areaName', 'fields:area'),
+    field('activityName', 'fields:activity'),
+    field('equipmentName', 'fields:equipment'),
+    field('company'),
+    classification(equipmentClassificationColors, 'lists:equipmentClassification.'),
+    field('notes'),
+    reporterField,
+    idField,
+  ] as ColumnDefinition<EquipmentReportItem>[],
+  describe: describeRow,
 };
 
 export const quantityReport: ReportDefinition<QuantityReportItem> = {
@@ -110,4 +172,15 @@ export const quantityReport: ReportDefinition<QuantityReportItem> = {
     },
     reporterColumn,
   ] as ColumnDefinition<QuantityReportItem>[],
+  detail: [
+    whenField,
+    field('packageName', 'fields:package'),
+    field('areaName', 'fields:area'),
+    field('activityName', 'fields:activity'),
+    { key: 'quantity', titleKey: 'fields:producedQuantity', format: 'number' },
+    field('unity'),
+    reporterField,
+    idField,
+  ] as ColumnDefinition<QuantityReportItem>[],
+  describe: describeRow,
 };

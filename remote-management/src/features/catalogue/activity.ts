@@ -11,10 +11,15 @@ import { activenessField, catalogueResource, nameColumn, nameField, parentColumn
  */
 export const activityResource = catalogueResource<ActivityItem>('activity', {
   // What tells one activity from another and where it stands fits at 1064 px beside the
-  // actions; its place and planned numbers join on wide windows. The rest is in the form.
+  // actions; its local and planned numbers join on wide windows, and the column chooser says
+  // they are hidden (three "Armação de vigas" differ by their place). Area, block and package
+  // are offered by the chooser.
   columns: [
     nameColumn,
+    { ...parentColumn('area'), width: 160, optional: true },
     { ...parentColumn('local'), width: 180, wide: true },
+    { ...parentColumn('block'), width: 160, optional: true },
+    { ...parentColumn('package'), width: 160, optional: true },
     {
       key: 'status',
       titleKey: 'fields:status',

@@ -78,6 +78,17 @@ const ptBR = {
   contextHint: 'Escolha acima para ver a lista.',
   loading: 'Carregando…',
   actionFailed: 'Erro ao {{action}} {{name}}.',
+  columns: {
+    button: 'Colunas',
+    hidden_one: '{{count}} coluna oculta',
+    hidden_other: '{{count}} colunas ocultas',
+    title: 'Colunas da lista',
+    hiddenList: 'Ocultas: {{names}}.',
+    allShown: 'Todas as colunas à vista.',
+    reset: 'Restaurar o padrão',
+  },
+  details: 'Detalhes',
+  detailsOf: 'Detalhes de {{name}}',
 } as const;
 
 const enUS: Translation<typeof ptBR> = {
@@ -156,6 +167,17 @@ const enUS: Translation<typeof ptBR> = {
   contextHint: 'Choose above to see the list.',
   loading: 'Loading…',
   actionFailed: 'Could not {{action}} {{name}}.',
+  columns: {
+    button: 'Columns',
+    hidden_one: '{{count}} hidden column',
+    hidden_other: '{{count}} hidden columns',
+    title: 'Columns of the list',
+    hiddenList: 'Hidden: {{names}}.',
+    allShown: 'Every column is shown.',
+    reset: 'Restore the default',
+  },
+  details: 'Details',
+  detailsOf: 'Details of {{name}}',
 };
 
 export const kitMessages = { 'pt-BR': ptBR, 'en-US': enUS };

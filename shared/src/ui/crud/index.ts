@@ -21,3 +21,6 @@ export * from './export-button';
 export * from './resource-table';
 export * from './date-input';
 export type { SaveConfirmation } from './save-confirmation';
+export * from './use-column-choice';
+export * from './column-chooser';
+export * from './detail-drawer';

@@ -4,6 +4,7 @@ import { Alert, Button, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify, themeTokens, toApiError, useSession } from '@canteiro/shared/core';
 import { DEFAULT_PAGE_SIZE, hasPermission } from '@canteiro/shared/domain';
+import { ColumnChooser } from './column-chooser';
 import { ExportButton } from './export-button';
 import { ListFilters } from './list-filters';
 import { Pager } from './pager';
@@ -17,6 +18,7 @@ import type { ListFilterDefinition, ResourceDefinition, ResourceItem, RowAction 
 import type { UrlParam } from './use-url-state';
 import { useListState } from './use-list-state';
 import { useListController } from './use-list-controller';
+import { useColumnChoice } from './use-column-choice';
 import { registerKitTranslations } from './i18n';
 
 registerKitTranslations();
@@ -61,6 +63,7 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
     enabled: !waitsForContext,
   });
   const { status, reload, query } = list;
+  const columnChoice = useColumnChoice(resource.endpoint, resource.columns);
   const plural = t(resource.pluralKey, { ns: namespace });
   const singular = t(resource.singularKey, { ns: namespace });
   const level = user?.permission_set.value;
@@ -219,8 +222,9 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
                 {t('kit:showInactive')}
               </label>
             ) : null}
-            {/* Export and add stay together at the right, on the next line when the filters fill this one. */}
+            {/* Columns, export and add stay together at the right, on the next line when the filters fill this one. */}
             <div style={{ display: 'flex', gap: 12, marginLeft: 'auto' }}>
+              <ColumnChooser choice={columnChoice} t={t} namespace={namespace} />
               <ExportButton endpoint={resource.endpoint} query={query} plural={plural.toLowerCase()} />
               {canCreate ? (
                 <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm(null)}>
@@ -244,6 +248,7 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
           ) : null}
           <ResourceTable<Item>
             resource={resource}
+            shown={columnChoice.shown}
             t={t}
             items={list.items}
             loading={status === 'loading'}

@@ -1,10 +1,10 @@
 import type { ReactNode, Ref } from 'react';
-import { Grid, Table, Tag, Tooltip } from 'antd';
+import { Table, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { activenessColors, themeTokens } from '@canteiro/shared/core';
-import { formatCell } from './format';
-import type { ColumnDefinition, ListItem, ResourceDefinition, TagColors } from './types';
+import { CellText, ColouredTag, cellOf } from './cells';
+import type { ColumnDefinition, ListItem, ResourceDefinition } from './types';
 import type { ListState, SortOrder } from './use-list-state';
 
 /** Widths of the kit's own columns, and the least a column without a width may get before the table scrolls. */
@@ -35,34 +35,6 @@ export function activeSort(
   return resource.defaultSort ?? { key: 'name', order: 'asc' };
 }
 
-/** One line, cut with an ellipsis; the whole text on hover. */
-function CellText({ children }: { children: ReactNode }) {
-  if (children === '' || children === null || children === undefined) return null;
-  return (
-    <Tooltip title={children} placement="topLeft">
-      <span>{children}</span>
-    </Tooltip>
-  );
-}
-
-function ColouredTag({ colors, children }: { colors: TagColors; children: ReactNode }) {
-  return (
-    <Tag style={{ color: colors.color, background: colors.background, borderColor: colors.border, marginInlineEnd: 0 }}>
-      {children}
-    </Tag>
-  );
-}
-
-/** A cell: the column's render, its tag, or `item[key]` in its format. */
-function cellOf<Item>(column: ColumnDefinition<Item>, item: Item, t: TFunction): ReactNode {
-  if (column.render) return column.render(item, t);
-  const value = Object.hasOwn(item as object, column.key) ? (item as Record<string, unknown>)[column.key] : undefined;
-  if (column.tags && typeof value === 'string' && Object.hasOwn(column.tags.colors, value)) {
-    return <ColouredTag colors={column.tags.colors[value]!}>{t(`${column.tags.labelPrefix}${value}`)}</ColouredTag>;
-  }
-  return formatCell(value, column.format);
-}
-
 function ActivenessTag({ item, t }: { item: ListItem; t: TFunction }) {
   const kind = !item.isActive ? 'inactive' : item.parentInactive ? 'inactiveByParent' : 'active';
   const colors = activenessColors[kind];
@@ -78,6 +50,8 @@ function ActivenessTag({ item, t }: { item: ListItem; t: TFunction }) {
 
 interface ResourceTableProps<Item extends ListItem> {
   resource: ListTableDefinition<Item>;
+  /** The columns shown, from the list's column choice (`useColumnChoice`): the table drops none itself. */
+  shown: ColumnDefinition<Item>[];
   t: TFunction;
   items: Item[];
   loading: boolean;
@@ -87,6 +61,10 @@ interface ResourceTableProps<Item extends ListItem> {
   actions?: (item: Item) => ReactNode;
   /** The most row actions (finish, reopen) a row of the page shows: the actions column makes room for them. */
   rowActionCount?: number;
+  /** The actions column's width when it is not the CRUD screens' (a report's one "Detalhes" button). */
+  actionsWidth?: number;
+  /** A click on a row (not on one of its buttons) opens it: a report row's detail. */
+  onOpenRow?: (item: Item, row: HTMLElement) => void;
   /** The list's name for screen readers, and where focus goes when what had it is gone. */
   label: string;
   listRef: Ref<HTMLDivElement>;
@@ -100,6 +78,7 @@ interface ResourceTableProps<Item extends ListItem> {
  */
 export function ResourceTable<Item extends ListItem>({
   resource,
+  shown,
   t,
   items,
   loading,
@@ -107,14 +86,14 @@ export function ResourceTable<Item extends ListItem>({
   onSort,
   actions,
   rowActionCount = 0,
+  actionsWidth,
+  onOpenRow,
   label,
   listRef,
   emptyText,
 }: ResourceTableProps<Item>) {
   const { namespace } = resource;
   const sorted = activeSort(resource, state);
-  const wideWindow = Grid.useBreakpoint().xl ?? false;
-  const shown = resource.columns.filter((column) => wideWindow || !column.wide);
   const columns: TableColumnsType<Item> = shown.map((column) => ({
     key: column.key,
     title: <span style={HEADER_TEXT}>{t(column.titleKey, { ns: namespace })}</span>,
@@ -146,7 +125,7 @@ export function ResourceTable<Item extends ListItem>({
     columns.push({
       key: 'actions',
       title: t('kit:actions'),
-      width: ACTIONS_COLUMN_WIDTH + rowActionCount * ROW_ACTION_WIDTH,
+      width: actionsWidth ?? ACTIONS_COLUMN_WIDTH + rowActionCount * ROW_ACTION_WIDTH,
       fixed: 'right',
       render: (_: unknown, item: Item) => actions(item),
     });
@@ -187,6 +166,18 @@ export function ResourceTable<Item extends ListItem>({
             </span>
           ),
         }}
+        onRow={
+          onOpenRow
+            ? (item) => ({
+                onClick: (event) => {
+                  // Its buttons do their own work (the detail button opens it too, from the keyboard).
+                  if ((event.target as HTMLElement).closest('button, a, input')) return;
+                  onOpenRow(item, event.currentTarget);
+                },
+                style: { cursor: 'pointer' },
+              })
+            : undefined
+        }
         rowClassName={(item) => (item.isActive === false || item.parentInactive ? 'canteiro-row-inactive' : '')}
       />
     </div>

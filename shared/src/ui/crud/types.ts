@@ -37,10 +37,13 @@ export interface ColumnDefinition<Item> {
   /** The server's sort key for this column (docs/server.md "List query"): its header sorts the list. */
   sortKey?: string;
   /**
-   * Shown only on wide windows (antd's `xl`, 1200 px and up): a detail the row can do without
-   * at 1064 px, where what identifies the row and its actions must fit without scrolling.
+   * Shown by default only on wide windows (antd's `xl`, 1200 px and up): a detail the row can
+   * do without at 1064 px, where what identifies the row and its actions must fit without
+   * scrolling. Never dropped silently: the column chooser says it is hidden and shows it on demand.
    */
   wide?: boolean;
+  /** Hidden by default at every width: offered by the column chooser only (a report's notes). */
+  optional?: boolean;
 }
 
 /** A tag's text, background and border colours. */
