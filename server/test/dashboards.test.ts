@@ -264,17 +264,9 @@ describe('by function', () => {
     // (report time, local) pairs: (03-02 07:00, Pav 1) r1+r2, (03-02 09:30, Pav 2), (03-03 08:00, Pav 2),
     // (03-03 08:00, Pav 1), (03-09 14:15, Pav 2) = 5 → 21 / 5 = 4.2 people per local.
     assert.equal(body.averagePeoplePerLocal, 21 / 5);
-    // V 15 workers = 7.5 HH (15/21), E 4 = 2 HH (4/21, running 19/21), H 2 = 1 HH (2/21, running 1).
+    // The Pareto is of the losses: E 4 workers = 2 HH (4/21 of all HH; 4/6 of the losses' 6 workers),
+    // H 2 = 1 HH (2/21; running 6/6). V 15 workers = 7.5 HH (15/21) is given apart.
     assert.deepEqual(body.topOccurrences, [
-      {
-        id: fixture.V,
-        name: 'Executando',
-        classification: 'value_adding',
-        hh: 7.5,
-        workers: 15,
-        share: 15 / 21,
-        cumulativeShare: 15 / 21,
-      },
       {
         id: fixture.E,
         name: 'Aguardando material',
@@ -282,7 +274,7 @@ describe('by function', () => {
         hh: 2,
         workers: 4,
         share: 4 / 21,
-        cumulativeShare: 19 / 21,
+        cumulativeShare: 4 / 6,
       },
       {
         id: fixture.H,
@@ -293,6 +285,9 @@ describe('by function', () => {
         share: 2 / 21,
         cumulativeShare: 1,
       },
+    ]);
+    assert.deepEqual(body.valueAddingOccurrences, [
+      { id: fixture.V, name: 'Executando', hh: 7.5, workers: 15, share: 15 / 21 },
     ]);
     assert.deepEqual(
       body.functions.map((row) => [row.name, row.hh.total, row.index.valueAdding]),
@@ -306,12 +301,13 @@ describe('by function', () => {
     assert.deepEqual([pedreiro.totalHh, pedreiro.totalPeople, pedreiro.registers], [6.5, 13, 4]);
     assert.equal(pedreiro.averagePeoplePerLocal, 13 / 4);
     assert.deepEqual(
-      pedreiro.topOccurrences.map((row) => [row.name, row.hh]),
+      [...pedreiro.valueAddingOccurrences, ...pedreiro.topOccurrences].map((row) => [row.name, row.hh]),
       [
         ['Executando', 4.5],
         ['Aguardando material', 2],
       ],
     );
+    assert.equal(pedreiro.topOccurrences[0]!.cumulativeShare, 1);
   });
 });
 
@@ -539,7 +535,8 @@ describe('access and validation', () => {
     assert.deepEqual([health.ranks.packages, health.compliance.reporters, health.compliance.goal], [[], [], 0]);
     const status = await get('performance', '', other);
     assert.deepEqual([status.activities, status.activityStatus], [[], { finished: 0, late: 0, inTerm: 0 }]);
-    assert.deepEqual((await get('by-function', '', other)).topOccurrences, []);
+    const empty = await get('by-function', '', other);
+    assert.deepEqual([empty.topOccurrences, empty.valueAddingOccurrences], [[], []]);
     assert.deepEqual((await get('routine', '', other)).hours, []);
     assert.deepEqual((await get('equipment', '', other)).equipment, []);
     // B1's only row (9 workers) is B1's: its own admin-level view sees exactly it.

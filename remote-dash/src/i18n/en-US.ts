@@ -82,7 +82,9 @@ export const enUS: Translation<typeof ptBR> = {
     averageHint: 'Per location and report time',
     peopleHint: 'Sum of the workers observed',
     paretoLabel:
-      'Pareto chart: HH of each occurrence, highest first, in the colour of its class, and the cumulative share',
+      'Pareto chart of losses: HH of each hidden or evident waste occurrence, highest first, in the colour of its class, and the cumulative share of the losses',
+    apart: 'Left out of the Pareto of losses, value-adding: {{list}}.',
+    apartItem: '{{name}}, {{hh}} HH ({{share}} of the HH)',
     legend: 'Legend',
     registersOf: 'Registers: {{value}}',
     functionsLabel: 'Functions ranked by {{ranking}}, each with its 95 % interval',

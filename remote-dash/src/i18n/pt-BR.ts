@@ -81,7 +81,9 @@ export const ptBR = {
     averageHint: 'Por local e horário de apontamento',
     peopleHint: 'Soma dos trabalhadores observados',
     paretoLabel:
-      'Gráfico de Pareto: HH de cada ocorrência, em ordem decrescente, na cor da sua classe, e a participação acumulada',
+      'Gráfico de Pareto das perdas: HH de cada ocorrência de perda oculta ou evidente, da maior para a menor, na cor da sua classe, e a participação acumulada nas perdas',
+    apart: 'Fora do Pareto das perdas, agrega valor: {{list}}.',
+    apartItem: '{{name}}, {{hh}} HH ({{share}} do HH)',
     legend: 'Legenda',
     registersOf: 'Registros: {{value}}',
     functionsLabel: 'Funções ordenadas por {{ranking}}, cada uma com seu intervalo de 95 %',

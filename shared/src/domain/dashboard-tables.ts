@@ -1,6 +1,7 @@
 import type { DashboardAnswers, DashboardName } from './dashboards.js';
 import type { FigureTable } from './figures.js';
 import type { FigureTableKey } from './messages/figures.js';
+import { performanceTables } from './performance-tables.js';
 import {
   CLASS_HH,
   CLASS_INDEXES,
@@ -178,6 +179,26 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       })),
     },
     {
+      key: 'valueAddingOccurrences',
+      columns: [
+        column('occurrence', 'text'),
+        column('hh', 'hh'),
+        column('workers', 'integer'),
+        column('share', 'index'),
+        column('shareLow', 'index'),
+        column('shareHigh', 'index'),
+      ],
+      rows: answer.valueAddingOccurrences.map((occurrence) => ({
+        id: occurrence.id,
+        occurrence: occurrence.name,
+        hh: occurrence.hh,
+        workers: occurrence.workers,
+        share: occurrence.share,
+        shareLow: occurrence.interval?.low ?? null,
+        shareHigh: occurrence.interval?.high ?? null,
+      })),
+    },
+    {
       key: 'functions',
       columns: [column('name', 'text'), ...CLASS_INDEXES, ...CLASS_HH, ...SAMPLE],
       rows: answer.functions.map((item) => ({ id: item.id, name: item.name, ...classCells(item) })),
@@ -226,66 +247,7 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       })),
     },
   ],
-  performance: (answer) => {
-    const group = (key: FigureTableKey, groups: DashboardAnswers['performance']['byPackage']): FigureTable => ({
-      key,
-      columns: [
-        column('name', 'text'),
-        column('hh', 'hh'),
-        column('plannedHh', 'hh'),
-        column('productivityIndex', 'decimal'),
-      ],
-      rows: groups.map((item) => ({
-        id: item.id,
-        name: item.name,
-        hh: item.hh,
-        plannedHh: item.plannedHh,
-        productivityIndex: item.productivityIndex,
-      })),
-    });
-    const addedValue = (key: FigureTableKey, shares: DashboardAnswers['performance']['addedValue']['byPackage']) => ({
-      key,
-      columns: [column('name', 'text'), column('hh', 'hh'), column('share', 'index')],
-      rows: shares.map((item) => ({ id: item.id, name: item.name, hh: item.hh, share: item.share })),
-    });
-    return [
-      group('byPackage', answer.byPackage),
-      group('byLocal', answer.byLocal),
-      {
-        key: 'activities',
-        columns: [
-          column('name', 'text'),
-          column('unit', 'text'),
-          column('hh', 'hh'),
-          column('produced', 'decimal'),
-          column('plannedRup', 'decimal'),
-          column('actualRup', 'decimal'),
-          column('productivityIndex', 'decimal'),
-        ],
-        rows: answer.activities.map((item) => ({
-          id: item.id,
-          name: item.name,
-          unit: item.unit,
-          hh: item.hh,
-          produced: item.produced,
-          plannedRup: item.plannedRup,
-          actualRup: item.actualRup,
-          productivityIndex: item.productivityIndex,
-        })),
-      },
-      addedValue('addedValueByPackage', answer.addedValue.byPackage),
-      addedValue('addedValueByLocal', answer.addedValue.byLocal),
-      {
-        key: 'activityStatus',
-        columns: [column('status', 'label'), column('count', 'integer')],
-        rows: (['finished', 'late', 'inTerm'] as const).map((status) => ({
-          id: status,
-          status,
-          count: answer.activityStatus[status],
-        })),
-      },
-    ];
-  },
+  performance: performanceTables,
 };
 
 /** The tables of a dashboard's answer, in the order the screen shows them. */

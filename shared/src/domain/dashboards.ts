@@ -165,17 +165,24 @@ export const projectHealthDashboardSchema = v.object({
 });
 export type ProjectHealthDashboard = v.InferOutput<typeof projectHealthDashboardSchema> & DashboardMeta;
 
-export const topOccurrenceSchema = v.object({
+/** A value-adding occurrence: its HH and its share of all HH, apart from the losses' Pareto. */
+export const valueAddingOccurrenceSchema = v.object({
   id,
   name: v.string(),
-  classification: v.picklist(['value_adding', 'hidden_waste', 'evident_waste']),
   hh: v.number(),
   workers: count,
   /** hh / total HH. */
   share: v.number(),
   /** The share's 95 % interval (the rows of the occurrence against all rows: DOMAIN.md §5). */
   interval: v.nullable(shareIntervalSchema),
-  /** Running share, occurrences ordered by HH descending (the Pareto line). */
+});
+export type ValueAddingOccurrence = v.InferOutput<typeof valueAddingOccurrenceSchema>;
+
+/** A loss (hidden or evident waste) of the Pareto. */
+export const topOccurrenceSchema = v.object({
+  ...valueAddingOccurrenceSchema.entries,
+  classification: v.picklist(['hidden_waste', 'evident_waste']),
+  /** Running share of the losses' HH, losses ordered by HH descending (the Pareto line, ending at 1). */
   cumulativeShare: v.number(),
 });
 export type TopOccurrence = v.InferOutput<typeof topOccurrenceSchema>;
@@ -189,8 +196,10 @@ export const byFunctionDashboardSchema = v.object({
   registers: count,
   /** totalPeople / distinct (report time, local); `null` without rows. */
   averagePeoplePerLocal: v.nullable(v.number()),
-  /** By HH descending. */
+  /** The losses (hidden and evident waste) by HH descending: the Pareto. */
   topOccurrences: v.array(topOccurrenceSchema),
+  /** The value-adding occurrences by HH descending, apart from the Pareto of losses. */
+  valueAddingOccurrences: v.array(valueAddingOccurrenceSchema),
   /** By value-adding index descending. */
   functions: v.array(namedClassTotalsSchema),
 });
