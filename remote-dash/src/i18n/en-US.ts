@@ -52,6 +52,7 @@ export const enUS: Translation<typeof ptBR> = {
     hint: 'Choose a dashboard in the menu and select the contractor.',
   },
   kit: {
+    legend: 'Legend',
     rankBy: 'Rank by',
     showValues: 'Show values',
     hideValues: 'Hide values',
@@ -85,7 +86,6 @@ export const enUS: Translation<typeof ptBR> = {
       'Pareto chart of losses: HH of each hidden or evident waste occurrence, highest first, in the colour of its class, and the cumulative share of the losses',
     apart: 'Left out of the Pareto of losses, value-adding: {{list}}.',
     apartItem: '{{name}}, {{hh}} HH ({{share}} of the HH)',
-    legend: 'Legend',
     registersOf: 'Registers: {{value}}',
     functionsLabel: 'Functions ranked by {{ranking}}, each with its 95 % interval',
   },
@@ -101,6 +101,8 @@ export const enUS: Translation<typeof ptBR> = {
     lowSample: '{{low}} of {{all}} pieces of equipment with fewer than {{sample}} observations in the period.',
   },
   performance: {
+    better: 'On plan or better (index ≥ 1)',
+    worse: 'Worse than the plan (index < 1)',
     plan: 'Plan = {{value}}',
     hhTitle: '{{name}} · HH {{hh}} · planned HH {{planned}}',
     productivityLabel: 'Bar chart: {{title}}; the line at 1 is the plan',

@@ -49,6 +49,7 @@ export const ptBR = {
     hint: 'Escolha um painel no menu ao lado e selecione a contratada.',
   },
   kit: {
+    legend: 'Legenda',
     rankBy: 'Ordenar por',
     showValues: 'Ver valores',
     hideValues: 'Ocultar valores',
@@ -84,7 +85,6 @@ export const ptBR = {
       'Gráfico de Pareto das perdas: HH de cada ocorrência de perda oculta ou evidente, da maior para a menor, na cor da sua classe, e a participação acumulada nas perdas',
     apart: 'Fora do Pareto das perdas, agrega valor: {{list}}.',
     apartItem: '{{name}}, {{hh}} HH ({{share}} do HH)',
-    legend: 'Legenda',
     registersOf: 'Registros: {{value}}',
     functionsLabel: 'Funções ordenadas por {{ranking}}, cada uma com seu intervalo de 95 %',
   },
@@ -100,6 +100,8 @@ export const ptBR = {
     lowSample: '{{low}} de {{all}} equipamentos com menos de {{sample}} observações no período.',
   },
   performance: {
+    better: 'No plano ou melhor (índice ≥ 1)',
+    worse: 'Pior que o plano (índice < 1)',
     plan: 'Plano = {{value}}',
     hhTitle: '{{name}} · HH {{hh}} · HH planejado {{planned}}',
     productivityLabel: 'Gráfico de barras: {{title}}; a linha em 1 é o plano',

@@ -36,8 +36,8 @@ export function performanceTables(answer: PerformanceDashboard): FigureTable[] {
         column('unit', 'text'),
         column('hh', 'hh'),
         column('produced', 'decimal'),
-        column('plannedRup', 'decimal'),
-        column('actualRup', 'decimal'),
+        { ...column('plannedRup', 'rup'), unit: 'unit' },
+        { ...column('actualRup', 'rup'), unit: 'unit' },
         column('productivityIndex', 'decimal'),
       ],
       rows: answer.activities.map((item) => ({

@@ -7,6 +7,7 @@ import type { DashboardClass, FigureTable, Locale } from '@canteiro/shared/domai
 import { Chart } from '../../kit/dashboards/chart';
 import { CLASS_COLOURS } from '../../kit/dashboards/class-colours';
 import { FigureCard } from '../../kit/dashboards/figure-card';
+import { Legend, LegendItem } from '../../kit/dashboards/legend';
 import { tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
 
@@ -113,33 +114,12 @@ export function OccurrencesPareto({ table, apart }: { table: FigureTable; apart?
         label={t('dash:byFunction.paretoLabel')}
         testId="chart-topOccurrences"
       />
-      <ul
-        aria-label={t('dash:byFunction.legend')}
-        style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', listStyle: 'none', margin: '4px 0 0', padding: 0 }}
-      >
+      <Legend label={t('dash:kit.legend')}>
         {LOSS_CLASSES.map((kind) => (
           <LegendItem key={kind} colour={CLASS_COLOURS[kind]} text={t(`figures:values.${kind}`)} />
         ))}
         <LegendItem colour={LINE_COLOUR} text={cumulative!.name} line />
-      </ul>
+      </Legend>
     </FigureCard>
-  );
-}
-
-function LegendItem({ colour, text, line = false }: { colour: string; text: string; line?: boolean }) {
-  return (
-    <li style={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 13 }}>
-      <span
-        aria-hidden
-        style={{
-          display: 'inline-block',
-          width: line ? 16 : 10,
-          height: line ? 3 : 10,
-          borderRadius: line ? 2 : 2,
-          background: colour,
-        }}
-      />
-      {text}
-    </li>
   );
 }
