@@ -346,6 +346,7 @@ describe('equipment', () => {
           ['Locadora Eta', 'Mini escavadeira'],
           ['Locadora Gama', 'Grua 30 m'],
           ['Locadora Zeta', 'Elevador'],
+          ['Locadora Beta', 'Betoneira 600 l'],
         ].map(([company, specification]) => ({
           company: company!,
           type: 'Máquina',
@@ -354,13 +355,17 @@ describe('equipment', () => {
         })),
       )
       .returning();
-    const [delta, eta, gama, zeta] = items.map((item) => item.id) as [number, number, number, number];
+    const [delta, eta, gama, zeta, beta600] = items.map((item) => item.id) as [number, number, number, number, number];
     const observations: [number, string][] = [
-      // Delta, Eta, Zeta: one idle each, Gama one down → utilization 0, one occurrence each.
+      // Delta, Eta, Zeta: one idle each → utilization 0, one occurrence each; Gama three down;
+      // Beta's second machine one idle (Beta: 4 occurrences over 2 machines).
       [delta, 'idle'],
       [eta, 'idle'],
       [gama, 'down'],
+      [gama, 'down'],
+      [gama, 'down'],
       [zeta, 'idle'],
+      [beta600, 'idle'],
     ];
     await db.orm.insert(equipmentReports).values(
       observations.map(([equipmentId, classification], index) => ({
@@ -376,8 +381,9 @@ describe('equipment', () => {
       })),
     );
     const body: EquipmentDashboard = await get('equipment');
-    // 4 + 4 + 4 × 1 = 12 observations. Grua 3 working of 4 → utilization 3/4; Betoneira 1 of 4 → 1/4.
-    assert.equal(body.observations, 12);
+    // 4 + 4 + 3 + 4 × 1 = 15 observations, 3 + 1 working → overall utilization 4/15.
+    // Grua 3 working of 4 → utilization 3/4; Betoneira 1 of 4 → 1/4.
+    assert.deepEqual([body.observations, body.working, body.utilization], [15, 4, 4 / 15]);
     assert.deepEqual(body.equipment.slice(0, 2), [
       {
         id: grua,
@@ -402,18 +408,32 @@ describe('equipment', () => {
         lowConfidence: true,
       },
     ]);
+    // Utilization 0: Gama's 3 observations first, then by id.
     assert.deepEqual(
       body.equipment.slice(2).map((item) => [item.id, item.utilization]),
-      [delta, eta, gama, zeta].map((id) => [id, 0]),
+      [gama, delta, eta, zeta, beta600].map((id) => [id, 0]),
     );
-    // Beta 3 (1 idle + 2 down), then four companies with 1 each: Alfa, Delta, Eta, Gama (by name);
-    // Zeta is the sixth.
+    // By count: Beta 4 (two machines), Gama 3, then Alfa, Delta, Eta with 1 each (by name); Zeta is the sixth.
+    const company = (name: string, machines: number, occurrences: number) => ({
+      company: `Locadora ${name}`,
+      machines,
+      occurrences,
+      perMachine: occurrences / machines,
+    });
     assert.deepEqual(body.topCompanies, [
-      { company: 'Locadora Beta', occurrences: 3 },
-      { company: 'Locadora Alfa', occurrences: 1 },
-      { company: 'Locadora Delta', occurrences: 1 },
-      { company: 'Locadora Eta', occurrences: 1 },
-      { company: 'Locadora Gama', occurrences: 1 },
+      company('Beta', 2, 4),
+      company('Gama', 1, 3),
+      company('Alfa', 1, 1),
+      company('Delta', 1, 1),
+      company('Eta', 1, 1),
+    ]);
+    // Per machine: Gama 3, Beta 4 / 2 = 2, then the ones.
+    assert.deepEqual(body.topCompaniesPerMachine, [
+      company('Gama', 1, 3),
+      company('Beta', 2, 4),
+      company('Alfa', 1, 1),
+      company('Delta', 1, 1),
+      company('Eta', 1, 1),
     ]);
     // The equipment filter and a time window apply to equipment rows: the 07:00 walk's Grua only.
     const grua07 = await get('equipment', `equipment=${grua}&toTime=07:00`);
@@ -421,7 +441,8 @@ describe('equipment', () => {
       grua07.equipment.map((item) => [item.name, item.observations]),
       [['Grua 40 m', 4]],
     );
-    assert.deepEqual(grua07.topCompanies, [{ company: 'Locadora Alfa', occurrences: 1 }]);
+    assert.deepEqual(grua07.topCompanies, [{ company: 'Locadora Alfa', machines: 1, occurrences: 1, perMachine: 1 }]);
+    assert.deepEqual([grua07.observations, grua07.working, grua07.utilization], [4, 3, 0.75]);
   });
 });
 
@@ -538,7 +559,11 @@ describe('access and validation', () => {
     const empty = await get('by-function', '', other);
     assert.deepEqual([empty.topOccurrences, empty.valueAddingOccurrences], [[], []]);
     assert.deepEqual((await get('routine', '', other)).hours, []);
-    assert.deepEqual((await get('equipment', '', other)).equipment, []);
+    const noEquipment = await get('equipment', '', other);
+    assert.deepEqual(
+      [noEquipment.equipment, noEquipment.topCompaniesPerMachine, noEquipment.utilization],
+      [[], [], null],
+    );
     // B1's only row (9 workers) is B1's: its own admin-level view sees exactly it.
     assert.deepEqual((await get('project-health', '', admin, world.contractB1)).totals, totals(9, 0, 0, 1));
   });

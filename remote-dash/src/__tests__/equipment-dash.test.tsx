@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { EquipmentDashboard } from '@canteiro/shared/domain';
@@ -40,12 +40,20 @@ const answer: EquipmentDashboard = {
     machine(1, 'Betoneira 400 L com nome bem comprido', 'Concremix', 300, 200, 100),
     machine(2, 'Elevador de carga', 'Elevasul', 40, 30, 30),
   ],
+  // Concremix rents two machines: it leads by count, not per machine.
   topCompanies: [
-    { company: 'Concremix', occurrences: 300 },
-    { company: 'Locaguindastes', occurrences: 300 },
-    { company: 'Elevasul', occurrences: 60 },
+    { company: 'Concremix', machines: 2, occurrences: 300, perMachine: 150 },
+    { company: 'Locaguindastes', machines: 1, occurrences: 200, perMachine: 200 },
+    { company: 'Elevasul', machines: 1, occurrences: 60, perMachine: 60 },
+  ],
+  topCompaniesPerMachine: [
+    { company: 'Locaguindastes', machines: 1, occurrences: 200, perMachine: 200 },
+    { company: 'Concremix', machines: 2, occurrences: 300, perMachine: 150 },
+    { company: 'Elevasul', machines: 1, occurrences: 60, perMachine: 60 },
   ],
   observations: 1700,
+  working: 1040,
+  utilization: 1040 / 1700,
 };
 
 setUpTranslations();
@@ -86,13 +94,46 @@ describe('the Equipment dashboard', () => {
     );
   });
 
-  it('draws the top 5 companies by occurrences from their table', async () => {
+  it('draws the top 5 companies by occurrences from their table, or per machine when switched', async () => {
     render(<EquipmentView answer={answer} />);
     const table = dashboardTable('equipment', answer, 'topCompanies');
     const { series, options } = await drawn<Drawn>('chart-topCompanies');
     expect(series).toEqual([{ name: 'Ocorrências', data: table.rows.map((row) => row.occurrences) }]);
     expect(options.xaxis?.categories).toEqual(['Concremix', 'Locaguindastes', 'Elevasul']);
     expect(screen.getByRole('heading', { level: 2, name: 'Empresas com mais ocorrências' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Por máquina' }));
+    const perMachine = dashboardTable('equipment', answer, 'topCompaniesPerMachine');
+    await waitFor(async () =>
+      expect((await drawn<Drawn>('chart-topCompanies')).options.xaxis?.categories).toEqual([
+        'Locaguindastes',
+        'Concremix',
+        'Elevasul',
+      ]),
+    );
+    expect((await drawn<Drawn>('chart-topCompanies')).series).toEqual([
+      { name: 'Ocorrências por máquina', data: perMachine.rows.map((row) => row.perMachine) },
+    ]);
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Empresas com mais ocorrências por máquina' }),
+    ).toBeInTheDocument();
+    fireEvent.click(
+      within(screen.getByTestId('card-topCompaniesPerMachine')).getByRole('button', { name: /Ver valores/ }),
+    );
+    const rows = within(screen.getByTestId('table-topCompaniesPerMachine')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Locaguindastes1200200,00',
+      'Concremix2300150,00',
+      'Elevasul16060,00',
+    ]);
+  });
+
+  it('gives the overall utilization: working observations of all, with the sample', async () => {
+    render(<EquipmentView answer={answer} />);
+    expect(screen.getByTestId('kpi-utilization-value')).toHaveTextContent(/^61,2\s?%$/);
+    expect(screen.getByTestId('kpi-utilization')).toHaveTextContent('1.040 de 1.700 observações operando');
+    expect(within(screen.getByTestId('kpi-utilization')).queryByTestId('low-confidence')).toBeNull();
+    await drawn<Drawn>('chart-equipment');
   });
 
   it('says the function and occurrence filters change nothing here, only when one is set', async () => {

@@ -90,6 +90,13 @@ export const enUS: Translation<typeof ptBR> = {
     functionsLabel: 'Functions ranked by {{ranking}}, each with its 95 % interval',
   },
   equipment: {
+    overallUtilization: 'Overall utilization',
+    utilizationHint: '{{working}} of {{all}} observations working',
+    machinesOf_one: '{{value}} machine',
+    machinesOf_other: '{{value}} machines',
+    companiesPerMachineLabel:
+      'Bar chart: occurrences per machine of the five companies with most idle or down equipment per machine',
+    rank: { occurrences: 'Occurrences', perMachine: 'Per machine' },
     filtersIgnored:
       'The function and occurrence filters do not apply to equipment: these figures do not change with them.',
     machines: 'Equipment observed',

@@ -89,6 +89,13 @@ export const ptBR = {
     functionsLabel: 'Funções ordenadas por {{ranking}}, cada uma com seu intervalo de 95 %',
   },
   equipment: {
+    overallUtilization: 'Utilização geral',
+    utilizationHint: '{{working}} de {{all}} observações operando',
+    machinesOf_one: '{{value}} máquina',
+    machinesOf_other: '{{value}} máquinas',
+    companiesPerMachineLabel:
+      'Gráfico de barras: ocorrências por máquina das cinco empresas com mais equipamento parado ou quebrado por máquina',
+    rank: { occurrences: 'Ocorrências', perMachine: 'Por máquina' },
     filtersIgnored:
       'Os filtros de função e de ocorrência não se aplicam aos equipamentos: estes números não mudam com eles.',
     machines: 'Equipamentos observados',

@@ -1,4 +1,5 @@
-import type { DashboardAnswers, DashboardName } from './dashboards.js';
+import { CONFIDENCE_SAMPLE } from './dashboards.js';
+import type { DashboardAnswers, DashboardName, EquipmentCompany } from './dashboards.js';
 import type { FigureTable } from './figures.js';
 import type { FigureTableKey } from './messages/figures.js';
 import { performanceTables } from './performance-tables.js';
@@ -20,6 +21,24 @@ import {
  * a sheet each. Titles and headers are keys of the `figures` messages; cells are raw values
  * (numbers stay numbers) with a format that says how to write them (`formatFigure`, figures.ts).
  */
+
+/** A rank of rental companies: its machines, their idle + down observations, and those per machine. */
+const companies = (key: FigureTableKey, items: EquipmentCompany[]): FigureTable => ({
+  key,
+  columns: [
+    column('company', 'text'),
+    column('machines', 'integer'),
+    column('occurrences', 'integer'),
+    column('perMachine', 'decimal'),
+  ],
+  rows: items.map((item) => ({
+    id: item.company,
+    company: item.company,
+    machines: item.machines,
+    occurrences: item.occurrences,
+    perMachine: item.perMachine,
+  })),
+});
 
 type Tables<Name extends DashboardName> = (answer: DashboardAnswers[Name]) => FigureTable[];
 
@@ -214,6 +233,25 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
   ],
   equipment: (answer) => [
     {
+      key: 'summary',
+      columns: [
+        column('observations', 'integer'),
+        column('working', 'integer'),
+        column('utilization', 'index'),
+        column('machines', 'integer'),
+        column('lowConfidence', 'flag'),
+      ],
+      rows: [
+        {
+          observations: answer.observations,
+          working: answer.working,
+          utilization: answer.utilization,
+          machines: answer.equipment.length,
+          lowConfidence: answer.observations < CONFIDENCE_SAMPLE,
+        },
+      ],
+    },
+    {
       key: 'equipment',
       columns: [
         column('name', 'text'),
@@ -237,15 +275,8 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
         lowConfidence: item.lowConfidence,
       })),
     },
-    {
-      key: 'topCompanies',
-      columns: [column('company', 'text'), column('occurrences', 'integer')],
-      rows: answer.topCompanies.map((company) => ({
-        id: company.company,
-        company: company.company,
-        occurrences: company.occurrences,
-      })),
-    },
+    companies('topCompanies', answer.topCompanies),
+    companies('topCompaniesPerMachine', answer.topCompaniesPerMachine),
   ],
   performance: performanceTables,
 };

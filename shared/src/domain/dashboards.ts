@@ -228,13 +228,31 @@ export const equipmentUtilizationSchema = v.object({
 });
 export type EquipmentUtilization = v.InferOutput<typeof equipmentUtilizationSchema>;
 
+/** A rental company: its machines observed in the period and their idle + down observations. */
+export const equipmentCompanySchema = v.object({
+  company: v.string(),
+  /** Its machines with observations under the filters. */
+  machines: count,
+  /** Idle + down observations of its machines. */
+  occurrences: count,
+  /** occurrences / machines. */
+  perMachine: v.number(),
+});
+export type EquipmentCompany = v.InferOutput<typeof equipmentCompanySchema>;
+
 export const equipmentDashboardSchema = v.object({
   ...dashboardMeta,
   /** By utilization descending. */
   equipment: v.array(equipmentUtilizationSchema),
-  /** The five companies with most idle + down observations. */
-  topCompanies: v.array(v.object({ company: v.string(), occurrences: count })),
+  /** The five companies with most idle + down observations (then by name). */
+  topCompanies: v.array(equipmentCompanySchema),
+  /** The five companies with most idle + down observations per machine (then by occurrences, name). */
+  topCompaniesPerMachine: v.array(equipmentCompanySchema),
   observations: count,
+  /** Working observations of every machine. */
+  working: count,
+  /** working / observations: the overall utilization; `null` without observations. */
+  utilization: share,
 });
 export type EquipmentDashboard = v.InferOutput<typeof equipmentDashboardSchema> & DashboardMeta;
 
