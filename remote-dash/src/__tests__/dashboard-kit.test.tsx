@@ -15,6 +15,7 @@ import {
   tableSeries,
 } from '../kit/dashboards';
 import { serve } from '../../../shared/test/network';
+import { SHOWS_HH } from '../kit/dashboards/hh-note';
 import {
   dashboardCalls,
   fakeServer,
@@ -85,6 +86,19 @@ describe('DashboardScreen', () => {
     expect(harness.calls.some((call) => call.url.pathname === '/api/dashboards/period')).toBe(false);
     expect(screen.getByRole('heading', { level: 1, name: 'Rotina' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'HH hora a hora' })).toBeInTheDocument();
+  });
+
+  it('explains HH once on a dashboard in HH, in each language (never on equipment, which counts machines)', async () => {
+    renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
+    await screen.findByTestId('dashboard-routine');
+    expect(screen.getAllByTestId('hh-note')).toHaveLength(1);
+    expect(screen.getByTestId('hh-note')).toHaveTextContent(
+      'HH = homem-hora: uma pessoa trabalhando durante uma hora.',
+    );
+    await act(() => i18n.changeLanguage('en-US'));
+    expect(screen.getByTestId('hh-note')).toHaveTextContent('HH = man-hours: one person working for one hour.');
+    expect(screen.getByTestId('hh-note').querySelector('abbr')).toHaveAttribute('title', 'man-hours');
+    expect(SHOWS_HH).toMatchObject({ equipment: false, routine: true, performance: true });
   });
 
   it('writes the contract’s default range into the URL before asking for the dashboard', async () => {

@@ -52,6 +52,8 @@ export const enUS: Translation<typeof ptBR> = {
     hint: 'Choose a dashboard in the menu and select the contractor.',
   },
   kit: {
+    hhWords: 'man-hours',
+    hhExplained: 'man-hours: one person working for one hour.',
     legend: 'Legend',
     rankBy: 'Rank by',
     showValues: 'Show values',

@@ -49,6 +49,8 @@ export const ptBR = {
     hint: 'Escolha um painel no menu ao lado e selecione a contratada.',
   },
   kit: {
+    hhWords: 'homem-hora',
+    hhExplained: 'homem-hora: uma pessoa trabalhando durante uma hora.',
     legend: 'Legenda',
     rankBy: 'Ordenar por',
     showValues: 'Ver valores',
