@@ -331,6 +331,23 @@ describe('routine', () => {
     );
     assert.equal(monday.totalHh, 7);
   });
+
+  test('HH by class per bucket of the range: week by default, day, month', async () => {
+    await createFixture();
+    // W10 (from Monday 03-02): r1–r5 = V 10, H 2, E 4; W11 (03-09): r6 V 5.
+    assert.deepEqual((await get('routine')).evolution, [
+      { bucket: '2026-03-02', ...totals(10, 2, 4, 5) },
+      { bucket: '2026-03-09', ...totals(5, 0, 0, 1) },
+    ]);
+    assert.deepEqual((await get('routine', 'range=day')).evolution, [
+      { bucket: '2026-03-02', ...totals(4, 2, 3, 3) },
+      { bucket: '2026-03-03', ...totals(6, 0, 1, 2) },
+      { bucket: '2026-03-09', ...totals(5, 0, 0, 1) },
+    ]);
+    assert.deepEqual((await get('routine', 'range=month&weekdays=1')).evolution, [
+      { bucket: '2026-03-01', ...totals(9, 2, 3, 4) },
+    ]);
+  });
 });
 
 describe('equipment', () => {
@@ -443,6 +460,14 @@ describe('equipment', () => {
     );
     assert.deepEqual(grua07.topCompanies, [{ company: 'Locadora Alfa', machines: 1, occurrences: 1, perMachine: 1 }]);
     assert.deepEqual([grua07.observations, grua07.working, grua07.utilization], [4, 3, 0.75]);
+    // Every observation on 2026-03-02 (W10): one bucket by week, day or year.
+    assert.deepEqual(body.evolution, [
+      { bucket: '2026-03-02', working: 4, idle: 6, down: 5, observations: 15, utilization: 4 / 15 },
+    ]);
+    assert.deepEqual(
+      (await get('equipment', 'range=year')).evolution.map((point) => [point.bucket, point.observations]),
+      [['2026-01-01', 15]],
+    );
   });
 });
 

@@ -104,6 +104,10 @@ export const routine: RoutineDashboard = {
     { hour: 7, ...classes(7.5, 5, 4.7, 40, 8) },
     { hour: 8, ...classes(1200, 400, 300, 1560, 1560) },
   ],
+  evolution: [
+    { bucket: '2026-11-02', ...classes(7.5, 5, 4.7, 40, 8) },
+    { bucket: '2026-11-09', ...classes(1200, 400, 300, 1560, 1560) },
+  ],
 };
 
 /** The chart's mock reads back what it was given. */

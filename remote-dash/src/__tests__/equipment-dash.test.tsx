@@ -4,7 +4,8 @@ import { dashboardTable } from '@canteiro/shared/domain';
 import type { EquipmentDashboard } from '@canteiro/shared/domain';
 import { CLASS_COLOURS } from '../kit/dashboards/class-colours';
 import { EquipmentView } from '../features/equipment-dash/equipment-view';
-import { drawn, setUpTranslations } from './dashboard-kit.harness';
+import { drawn, harness, json, renderAt, setUpFakeServer, setUpTranslations } from './dashboard-kit.harness';
+import EquipmentPage from '../pages/equipment-page';
 
 /**
  * "Equipment" (spec §9: top 5 companies): the observations, utilization per machine
@@ -54,6 +55,10 @@ const answer: EquipmentDashboard = {
   observations: 1700,
   working: 1040,
   utilization: 1040 / 1700,
+  evolution: [
+    { bucket: '2026-11-02', working: 600, idle: 300, down: 100, observations: 1000, utilization: 0.6 },
+    { bucket: '2026-11-09', working: 440, idle: 180, down: 80, observations: 700, utilization: 440 / 700 },
+  ],
 };
 
 setUpTranslations();
@@ -136,6 +141,14 @@ describe('the Equipment dashboard', () => {
     await drawn<Drawn>('chart-equipment');
   });
 
+  it('draws the utilization per bucket of the range from its table', async () => {
+    render(<EquipmentView answer={answer} />);
+    const { series, options } = await drawn<Drawn>('chart-utilizationByPeriod');
+    expect(series).toEqual([{ name: 'Utilização', data: [0.6, 440 / 700] }]);
+    expect(options.xaxis?.categories).toEqual(['02/11/2026', '09/11/2026']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Utilização por período' })).toBeInTheDocument();
+  });
+
   it('says the function and occurrence filters change nothing here, only when one is set', async () => {
     const { unmount } = render(<EquipmentView answer={answer} />);
     expect(screen.queryByTestId('equipment-filters-ignored')).not.toBeInTheDocument();
@@ -146,5 +159,20 @@ describe('the Equipment dashboard', () => {
       'Os filtros de função e de ocorrência não se aplicam aos equipamentos',
     );
     await drawn<Drawn>('chart-equipment');
+  });
+});
+
+describe('the Equipment page', () => {
+  setUpFakeServer();
+
+  it('offers the range type, sent with the filters: the utilization has a time axis', async () => {
+    harness.answers.set('equipment', [() => json(answer)]);
+    renderAt('/?contract=1&from=2026-11-01&to=2026-11-20&range=day', <EquipmentPage />);
+    await screen.findByTestId('dashboard-equipment');
+    expect(screen.getByLabelText('Agrupar por')).toBeInTheDocument();
+    const asked = harness.calls.find((call) => call.url.pathname === '/api/dashboards/equipment');
+    expect(asked!.url.searchParams.get('range')).toBe('day');
+    // Equipment counts machines, not people's hours: no HH note.
+    expect(screen.queryByTestId('hh-note')).not.toBeInTheDocument();
   });
 });

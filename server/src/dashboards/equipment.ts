@@ -1,22 +1,32 @@
 import { sql } from 'drizzle-orm';
 import { CONFIDENCE_SAMPLE } from '@canteiro/shared/domain';
-import type { EquipmentCompany, EquipmentDashboard, EquipmentUtilization } from '@canteiro/shared/domain';
+import type {
+  EquipmentBucket,
+  EquipmentCompany,
+  EquipmentDashboard,
+  EquipmentUtilization,
+} from '@canteiro/shared/domain';
 import { equipment } from '../db/schema/catalogue.js';
 import { equipmentReports } from '../db/schema/reports.js';
 import type { DashboardContext } from './context.js';
 import { figureRows, meta } from './context.js';
-import { jsonRows } from './fragments.js';
+import { bucketOf, jsonRows } from './fragments.js';
 
 /**
  * Equipment (DOMAIN.md §3): per item, its working / idle / down observations and its
  * utilization (working / all), best first; the overall utilization (working / all observations);
  * the five companies with most idle + down observations ("occurrences"), and the five with most
- * per machine observed (a company renting two machines no longer leads by its count alone).
+ * per machine observed (a company renting two machines no longer leads by its count alone);
+ * the utilization per bucket of the range (day, week, month, year).
  */
 export async function equipmentDashboard(context: DashboardContext): Promise<EquipmentDashboard> {
   const { orm } = context;
   const counted = (classification: string) =>
     sql`count(*) filter (where ${equipmentReports.classification} = ${classification})::int`;
+  const evolution = sql`select ${bucketOf(context, sql`${equipmentReports.localDate}`)} as bucket, ${counted('working')} as working,
+      ${counted('idle')} as idle, ${counted('down')} as down, count(*)::int as observations,
+      ${counted('working')}::float8 / count(*)::float8 as utilization
+    from ${equipmentReports} where ${context.equipment} group by 1`;
   const grouped = sql`select ${equipmentReports.equipmentId} as id, ${counted('working')} as working,
       ${counted('idle')} as idle, ${counted('down')} as down, count(*)::int as observations
     from ${equipmentReports} where ${context.equipment} group by 1`;
@@ -26,6 +36,7 @@ export async function equipmentDashboard(context: DashboardContext): Promise<Equ
     items: EquipmentUtilization[];
     companies: EquipmentCompany[];
     perMachine: EquipmentCompany[];
+    evolution: EquipmentBucket[];
   }>(
     orm,
     sql`with grouped as materialized (${grouped}),
@@ -43,9 +54,10 @@ export async function equipmentDashboard(context: DashboardContext): Promise<Equ
         ${jsonRows(
           sql`select * from companies order by "perMachine" desc, occurrences desc, company limit 5`,
           sql`"perMachine" desc, occurrences desc, company`,
-        )} as "perMachine"`,
+        )} as "perMachine",
+        ${jsonRows(evolution, sql`bucket`)} as evolution`,
   );
-  const { items, companies, perMachine } = answer!;
+  const { items, companies, perMachine, evolution: buckets } = answer!;
   const observations = items.reduce((sum, item) => sum + item.observations, 0);
   const working = items.reduce((sum, item) => sum + item.working, 0);
   return {
@@ -53,6 +65,7 @@ export async function equipmentDashboard(context: DashboardContext): Promise<Equ
     equipment: items,
     topCompanies: companies,
     topCompaniesPerMachine: perMachine,
+    evolution: buckets,
     observations,
     working,
     utilization: observations === 0 ? null : working / observations,

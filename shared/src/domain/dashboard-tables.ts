@@ -230,6 +230,11 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       columns: [column('hour', 'hour'), ...CLASS_HH, ...CLASS_INDEXES, ...SAMPLE],
       rows: answer.hours.map((hour) => ({ id: hour.hour, hour: hour.hour, ...classCells(hour) })),
     },
+    {
+      key: 'hhByPeriod',
+      columns: [column('bucket', 'date'), ...CLASS_HH, ...CLASS_INDEXES, ...SAMPLE],
+      rows: answer.evolution.map((point) => ({ id: point.bucket, bucket: point.bucket, ...classCells(point) })),
+    },
   ],
   equipment: (answer) => [
     {
@@ -277,6 +282,18 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
     },
     companies('topCompanies', answer.topCompanies),
     companies('topCompaniesPerMachine', answer.topCompaniesPerMachine),
+    {
+      key: 'utilizationByPeriod',
+      columns: [
+        column('bucket', 'date'),
+        column('working', 'integer'),
+        column('idle', 'integer'),
+        column('down', 'integer'),
+        column('observations', 'integer'),
+        column('utilization', 'index'),
+      ],
+      rows: answer.evolution.map((point) => ({ id: point.bucket, ...point })),
+    },
   ],
   performance: performanceTables,
 };

@@ -211,6 +211,8 @@ export const routineDashboardSchema = v.object({
   totalHh: v.number(),
   /** Hour of the day 0..23 on the site's clock; only hours with rows. */
   hours: v.array(v.object({ ...classTotalsSchema.entries, hour: v.pipe(v.number(), v.integer()) })),
+  /** HH by class per bucket of `range` (its first day; a week's Monday), oldest first; only buckets with rows. */
+  evolution: v.array(v.object({ ...classTotalsSchema.entries, bucket: day })),
 });
 export type RoutineDashboard = v.InferOutput<typeof routineDashboardSchema> & DashboardMeta;
 
@@ -240,6 +242,18 @@ export const equipmentCompanySchema = v.object({
 });
 export type EquipmentCompany = v.InferOutput<typeof equipmentCompanySchema>;
 
+/** The equipment observations of one bucket of `range` (its first day; a week's Monday). */
+export const equipmentBucketSchema = v.object({
+  bucket: day,
+  working: count,
+  idle: count,
+  down: count,
+  observations: count,
+  /** working / observations. */
+  utilization: v.number(),
+});
+export type EquipmentBucket = v.InferOutput<typeof equipmentBucketSchema>;
+
 export const equipmentDashboardSchema = v.object({
   ...dashboardMeta,
   /** By utilization descending. */
@@ -253,6 +267,8 @@ export const equipmentDashboardSchema = v.object({
   working: count,
   /** working / observations: the overall utilization; `null` without observations. */
   utilization: share,
+  /** The utilization per bucket of `range`, oldest first; only buckets with observations. */
+  evolution: v.array(equipmentBucketSchema),
 });
 export type EquipmentDashboard = v.InferOutput<typeof equipmentDashboardSchema> & DashboardMeta;
 

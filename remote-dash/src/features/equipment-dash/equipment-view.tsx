@@ -9,6 +9,7 @@ import { FigureCard } from '../../kit/dashboards/figure-card';
 import { Kpi } from '../../kit/dashboards/kpi';
 import { useLocale } from '../../kit/dashboards/use-locale';
 import { EquipmentUtilization, TopCompanies, companyTables } from './equipment-utilization';
+import { UtilizationByPeriod } from './utilization-by-period';
 
 /**
  * The Equipment dashboard (spec §2 and §9) from one answer: the overall utilization, the
@@ -71,6 +72,9 @@ export function EquipmentView({ answer }: { answer: EquipmentDashboard }) {
       {/* The whole row: its table (eight columns, open) did not fit beside the companies at 1440 px. */}
       <Col span={24}>
         <EquipmentUtilization table={equipment} />
+      </Col>
+      <Col span={24}>
+        <UtilizationByPeriod table={dashboardTable('equipment', answer, 'utilizationByPeriod')} />
       </Col>
       <Col span={24}>
         <TopCompanies tables={companyTables((key) => dashboardTable('equipment', answer, key))} />
