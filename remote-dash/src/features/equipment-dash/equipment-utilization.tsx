@@ -9,7 +9,7 @@ import { Chart } from '../../kit/dashboards/chart';
 import { CLASS_COLOURS } from '../../kit/dashboards/class-colours';
 import { FigureCard } from '../../kit/dashboards/figure-card';
 import { LowConfidenceTag } from '../../kit/dashboards/figure-table';
-import { tableCategories, tableSeries } from '../../kit/dashboards/series';
+import { stackedLabels, tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
 
 /** Working, idle, down: the tones of value-adding, hidden and evident waste (as the equipment report's tags). */
@@ -48,6 +48,8 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
   const options: ApexOptions = {
     chart: { stacked: true, stackType: '100%' },
     colors: COLOURS,
+    // Each segment's count of observations; none on a thin one.
+    dataLabels: stackedLabels(locale, 'integer'),
     plotOptions: { bar: { horizontal: true, barHeight: '70%' } },
     xaxis: {
       categories: names,

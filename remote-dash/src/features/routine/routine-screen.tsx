@@ -11,6 +11,7 @@ import {
   ClassKpis,
   DashboardScreen,
   FigureCard,
+  stackedLabels,
   stackedTooltip,
   tableCategories,
   tableSeries,
@@ -59,6 +60,7 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
             chart: { stacked: true },
             colors: CLASS_PALETTE,
             plotOptions: { bar: { columnWidth: '70%' } },
+            dataLabels: stackedLabels(locale, view),
             xaxis: { categories: tableCategories(hours, 'hour', locale) },
             yaxis: view === 'index' ? { min: 0, max: 1, tickAmount: 4 } : { min: 0 },
             ...(view === 'hh'
@@ -91,6 +93,7 @@ function HhByPeriod({ table }: { table: FigureTable }) {
             chart: { stacked: true },
             colors: CLASS_PALETTE,
             plotOptions: { bar: { columnWidth: '60%' } },
+            dataLabels: stackedLabels(locale),
             xaxis: { categories },
             yaxis: { min: 0 },
             tooltip: stackedTooltip(categories, locale, t('dash:kit.total')),
