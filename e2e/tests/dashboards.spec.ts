@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { blockingViolations } from './axe';
 import { choose, signIn } from './support';
 
 /**
@@ -12,7 +13,7 @@ import { choose, signIn } from './support';
 
 const SCREENS = [
   { path: '/dash/project-health', name: 'project-health', title: 'Saúde do projeto', charts: 6 },
-  { path: '/dash/routine', name: 'routine', title: 'Rotina', charts: 1 },
+  { path: '/dash/routine', name: 'routine', title: 'Rotina', charts: 2 },
 ] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
@@ -213,6 +214,39 @@ test.describe('Dashboards: project health and routine', () => {
           return main ? main.scrollWidth - main.clientWidth : 0;
         });
         if (overflow > 0) report.push(`${screen.name} @${width}: ${overflow} px wider than the content`);
+      }
+      expect(report, report.join('\n')).toEqual([]);
+    });
+  }
+
+  for (const width of [1440, 1064] as const) {
+    test(`axe finds no serious violation with the date, week and time pickers open at ${width} px`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, 'contract');
+      const report: string[] = [];
+      // Project health opens on four weeks from a Monday: its calendar shows the last month's days too.
+      for (const screen of SCREENS) {
+        await page.goto(screen.path);
+        await settle(page, screen.name, screen.charts);
+        for (const label of ['Data inicial', 'Semana', 'Hora inicial']) {
+          await page.getByLabel(label, { exact: true }).click();
+          const dropdown = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+          await expect(dropdown).toBeVisible();
+          await expect(dropdown.locator('.ant-picker-cell, .ant-picker-time-panel-cell').first()).toBeVisible();
+          await stillness(page);
+          for (const violation of await blockingViolations(page))
+            report.push(
+              `${screen.name} ${label} @${width}: [${violation.impact}] ${violation.id} — ${violation.nodes.length} nodes: ${violation.nodes
+                .slice(0, 3)
+                .map((node) => `${node.target.join(' ')} ${node.any[0]?.message ?? ''}`)
+                .join(' | ')}`,
+            );
+          await page.keyboard.press('Escape');
+          await expect(dropdown).toBeHidden();
+        }
       }
       expect(report, report.join('\n')).toEqual([]);
     });

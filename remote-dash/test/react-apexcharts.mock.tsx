@@ -6,13 +6,21 @@ import { createElement } from 'react';
  * is an element carrying what it was given — type, series, categories and options — and a test
  * checks that a chart plots exactly the numbers of the table under it.
  */
-export default function ApexChartMock(props: {
+type Props = {
   type: string;
   series: unknown;
-  options?: { xaxis?: { categories?: unknown }; labels?: unknown };
-}) {
+  options?: { chart?: { id?: string }; xaxis?: { categories?: unknown }; labels?: unknown };
+};
+
+/** The options as given, functions and all (a colour or a label by value), by the chart's id. */
+export const drawnOptions = new Map<string, unknown>();
+
+export default function ApexChartMock(props: Props) {
+  const id = props.options?.chart?.id ?? '';
+  drawnOptions.set(id, props.options);
   return createElement('div', {
     'data-testid': 'apex',
+    'data-chart-id': id,
     'data-type': props.type,
     'data-series': JSON.stringify(props.series),
     'data-categories': JSON.stringify(props.options?.xaxis?.categories ?? props.options?.labels ?? null),

@@ -264,17 +264,9 @@ describe('by function', () => {
     // (report time, local) pairs: (03-02 07:00, Pav 1) r1+r2, (03-02 09:30, Pav 2), (03-03 08:00, Pav 2),
     // (03-03 08:00, Pav 1), (03-09 14:15, Pav 2) = 5 → 21 / 5 = 4.2 people per local.
     assert.equal(body.averagePeoplePerLocal, 21 / 5);
-    // V 15 workers = 7.5 HH (15/21), E 4 = 2 HH (4/21, running 19/21), H 2 = 1 HH (2/21, running 1).
+    // The Pareto is of the losses: E 4 workers = 2 HH (4/21 of all HH; 4/6 of the losses' 6 workers),
+    // H 2 = 1 HH (2/21; running 6/6). V 15 workers = 7.5 HH (15/21) is given apart.
     assert.deepEqual(body.topOccurrences, [
-      {
-        id: fixture.V,
-        name: 'Executando',
-        classification: 'value_adding',
-        hh: 7.5,
-        workers: 15,
-        share: 15 / 21,
-        cumulativeShare: 15 / 21,
-      },
       {
         id: fixture.E,
         name: 'Aguardando material',
@@ -282,7 +274,7 @@ describe('by function', () => {
         hh: 2,
         workers: 4,
         share: 4 / 21,
-        cumulativeShare: 19 / 21,
+        cumulativeShare: 4 / 6,
       },
       {
         id: fixture.H,
@@ -293,6 +285,9 @@ describe('by function', () => {
         share: 2 / 21,
         cumulativeShare: 1,
       },
+    ]);
+    assert.deepEqual(body.valueAddingOccurrences, [
+      { id: fixture.V, name: 'Executando', hh: 7.5, workers: 15, share: 15 / 21 },
     ]);
     assert.deepEqual(
       body.functions.map((row) => [row.name, row.hh.total, row.index.valueAdding]),
@@ -306,12 +301,13 @@ describe('by function', () => {
     assert.deepEqual([pedreiro.totalHh, pedreiro.totalPeople, pedreiro.registers], [6.5, 13, 4]);
     assert.equal(pedreiro.averagePeoplePerLocal, 13 / 4);
     assert.deepEqual(
-      pedreiro.topOccurrences.map((row) => [row.name, row.hh]),
+      [...pedreiro.valueAddingOccurrences, ...pedreiro.topOccurrences].map((row) => [row.name, row.hh]),
       [
         ['Executando', 4.5],
         ['Aguardando material', 2],
       ],
     );
+    assert.equal(pedreiro.topOccurrences[0]!.cumulativeShare, 1);
   });
 });
 
@@ -335,6 +331,23 @@ describe('routine', () => {
     );
     assert.equal(monday.totalHh, 7);
   });
+
+  test('HH by class per bucket of the range: week by default, day, month', async () => {
+    await createFixture();
+    // W10 (from Monday 03-02): r1–r5 = V 10, H 2, E 4; W11 (03-09): r6 V 5.
+    assert.deepEqual((await get('routine')).evolution, [
+      { bucket: '2026-03-02', ...totals(10, 2, 4, 5) },
+      { bucket: '2026-03-09', ...totals(5, 0, 0, 1) },
+    ]);
+    assert.deepEqual((await get('routine', 'range=day')).evolution, [
+      { bucket: '2026-03-02', ...totals(4, 2, 3, 3) },
+      { bucket: '2026-03-03', ...totals(6, 0, 1, 2) },
+      { bucket: '2026-03-09', ...totals(5, 0, 0, 1) },
+    ]);
+    assert.deepEqual((await get('routine', 'range=month&weekdays=1')).evolution, [
+      { bucket: '2026-03-01', ...totals(9, 2, 3, 4) },
+    ]);
+  });
 });
 
 describe('equipment', () => {
@@ -350,6 +363,7 @@ describe('equipment', () => {
           ['Locadora Eta', 'Mini escavadeira'],
           ['Locadora Gama', 'Grua 30 m'],
           ['Locadora Zeta', 'Elevador'],
+          ['Locadora Beta', 'Betoneira 600 l'],
         ].map(([company, specification]) => ({
           company: company!,
           type: 'Máquina',
@@ -358,13 +372,17 @@ describe('equipment', () => {
         })),
       )
       .returning();
-    const [delta, eta, gama, zeta] = items.map((item) => item.id) as [number, number, number, number];
+    const [delta, eta, gama, zeta, beta600] = items.map((item) => item.id) as [number, number, number, number, number];
     const observations: [number, string][] = [
-      // Delta, Eta, Zeta: one idle each, Gama one down → utilization 0, one occurrence each.
+      // Delta, Eta, Zeta: one idle each → utilization 0, one occurrence each; Gama three down;
+      // Beta's second machine one idle (Beta: 4 occurrences over 2 machines).
       [delta, 'idle'],
       [eta, 'idle'],
       [gama, 'down'],
+      [gama, 'down'],
+      [gama, 'down'],
       [zeta, 'idle'],
+      [beta600, 'idle'],
     ];
     await db.orm.insert(equipmentReports).values(
       observations.map(([equipmentId, classification], index) => ({
@@ -380,8 +398,9 @@ describe('equipment', () => {
       })),
     );
     const body: EquipmentDashboard = await get('equipment');
-    // 4 + 4 + 4 × 1 = 12 observations. Grua 3 working of 4 → utilization 3/4; Betoneira 1 of 4 → 1/4.
-    assert.equal(body.observations, 12);
+    // 4 + 4 + 3 + 4 × 1 = 15 observations, 3 + 1 working → overall utilization 4/15.
+    // Grua 3 working of 4 → utilization 3/4; Betoneira 1 of 4 → 1/4.
+    assert.deepEqual([body.observations, body.working, body.utilization], [15, 4, 4 / 15]);
     assert.deepEqual(body.equipment.slice(0, 2), [
       {
         id: grua,
@@ -406,18 +425,32 @@ describe('equipment', () => {
         lowConfidence: true,
       },
     ]);
+    // Utilization 0: Gama's 3 observations first, then by id.
     assert.deepEqual(
       body.equipment.slice(2).map((item) => [item.id, item.utilization]),
-      [delta, eta, gama, zeta].map((id) => [id, 0]),
+      [gama, delta, eta, zeta, beta600].map((id) => [id, 0]),
     );
-    // Beta 3 (1 idle + 2 down), then four companies with 1 each: Alfa, Delta, Eta, Gama (by name);
-    // Zeta is the sixth.
+    // By count: Beta 4 (two machines), Gama 3, then Alfa, Delta, Eta with 1 each (by name); Zeta is the sixth.
+    const company = (name: string, machines: number, occurrences: number) => ({
+      company: `Locadora ${name}`,
+      machines,
+      occurrences,
+      perMachine: occurrences / machines,
+    });
     assert.deepEqual(body.topCompanies, [
-      { company: 'Locadora Beta', occurrences: 3 },
-      { company: 'Locadora Alfa', occurrences: 1 },
-      { company: 'Locadora Delta', occurrences: 1 },
-      { company: 'Locadora Eta', occurrences: 1 },
-      { company: 'Locadora Gama', occurrences: 1 },
+      company('Beta', 2, 4),
+      company('Gama', 1, 3),
+      company('Alfa', 1, 1),
+      company('Delta', 1, 1),
+      company('Eta', 1, 1),
+    ]);
+    // Per machine: Gama 3, Beta 4 / 2 = 2, then the ones.
+    assert.deepEqual(body.topCompaniesPerMachine, [
+      company('Gama', 1, 3),
+      company('Beta', 2, 4),
+      company('Alfa', 1, 1),
+      company('Delta', 1, 1),
+      company('Eta', 1, 1),
     ]);
     // The equipment filter and a time window apply to equipment rows: the 07:00 walk's Grua only.
     const grua07 = await get('equipment', `equipment=${grua}&toTime=07:00`);
@@ -425,7 +458,16 @@ describe('equipment', () => {
       grua07.equipment.map((item) => [item.name, item.observations]),
       [['Grua 40 m', 4]],
     );
-    assert.deepEqual(grua07.topCompanies, [{ company: 'Locadora Alfa', occurrences: 1 }]);
+    assert.deepEqual(grua07.topCompanies, [{ company: 'Locadora Alfa', machines: 1, occurrences: 1, perMachine: 1 }]);
+    assert.deepEqual([grua07.observations, grua07.working, grua07.utilization], [4, 3, 0.75]);
+    // Every observation on 2026-03-02 (W10): one bucket by week, day or year.
+    assert.deepEqual(body.evolution, [
+      { bucket: '2026-03-02', working: 4, idle: 6, down: 5, observations: 15, utilization: 4 / 15 },
+    ]);
+    assert.deepEqual(
+      (await get('equipment', 'range=year')).evolution.map((point) => [point.bucket, point.observations]),
+      [['2026-01-01', 15]],
+    );
   });
 });
 
@@ -539,9 +581,14 @@ describe('access and validation', () => {
     assert.deepEqual([health.ranks.packages, health.compliance.reporters, health.compliance.goal], [[], [], 0]);
     const status = await get('performance', '', other);
     assert.deepEqual([status.activities, status.activityStatus], [[], { finished: 0, late: 0, inTerm: 0 }]);
-    assert.deepEqual((await get('by-function', '', other)).topOccurrences, []);
+    const empty = await get('by-function', '', other);
+    assert.deepEqual([empty.topOccurrences, empty.valueAddingOccurrences], [[], []]);
     assert.deepEqual((await get('routine', '', other)).hours, []);
-    assert.deepEqual((await get('equipment', '', other)).equipment, []);
+    const noEquipment = await get('equipment', '', other);
+    assert.deepEqual(
+      [noEquipment.equipment, noEquipment.topCompaniesPerMachine, noEquipment.utilization],
+      [[], [], null],
+    );
     // B1's only row (9 workers) is B1's: its own admin-level view sees exactly it.
     assert.deepEqual((await get('project-health', '', admin, world.contractB1)).totals, totals(9, 0, 0, 1));
   });

@@ -39,17 +39,8 @@ const answer: ByFunctionDashboard = {
   totalPeople: 3835,
   registers: 980,
   averagePeoplePerLocal: 3.75,
+  // The losses' Pareto: 600 + 517,5 = 1 117,5 loss HH.
   topOccurrences: [
-    {
-      id: 1,
-      name: 'Execução do serviço',
-      classification: 'value_adding',
-      hh: 800,
-      workers: 1600,
-      share: 0.4172,
-      interval: null,
-      cumulativeShare: 0.4172,
-    },
     {
       id: 9,
       name: 'Aguardando material',
@@ -58,7 +49,7 @@ const answer: ByFunctionDashboard = {
       workers: 1200,
       share: 0.3129,
       interval: null,
-      cumulativeShare: 0.7301,
+      cumulativeShare: 0.5369,
     },
     {
       id: 4,
@@ -70,6 +61,9 @@ const answer: ByFunctionDashboard = {
       interval: null,
       cumulativeShare: 1,
     },
+  ],
+  valueAddingOccurrences: [
+    { id: 1, name: 'Execução do serviço', hh: 800, workers: 1600, share: 0.4172, interval: null },
   ],
   functions: [
     { id: 11, name: 'Carpinteiro', ...classes(600, 200, 200, 2000, 500) },
@@ -105,22 +99,21 @@ describe('the By function dashboard', () => {
     render(<ByFunctionView answer={answer} />);
     expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1,917.5');
     expect(screen.getByTestId('kpi-totalPeople-value')).toHaveTextContent('3,835');
-    expect(screen.getByRole('heading', { level: 2, name: 'Top occurrences' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Losses by occurrence (Pareto)' })).toBeInTheDocument();
     await drawn<Drawn>('chart-topOccurrences');
   });
 
-  it('draws the Pareto from the top occurrences table: HH bars in the class colours, the running share on a 0–100 % axis', async () => {
+  it('draws the Pareto of losses from its table: HH bars in the class colours, the running share of losses on a 0–100 % axis', async () => {
     render(<ByFunctionView answer={answer} />);
     const table = dashboardTable('by-function', answer, 'topOccurrences');
     const { series, options } = await drawn<Drawn>('chart-topOccurrences');
     expect(series.map((item) => [item.name, item.type])).toEqual([
       ['HH', 'column'],
-      ['Participação acumulada', 'line'],
+      ['Participação acumulada nas perdas', 'line'],
     ]);
     expect(ys(series[0]!.data)).toEqual(table.rows.map((row) => row.hh));
     expect(ys(series[1]!.data)).toEqual(table.rows.map((row) => row.cumulativeShare));
     expect(series[0]!.data.map((point) => (point as { fillColor: string }).fillColor)).toEqual([
-      CLASS_COLOURS.valueAdding,
       CLASS_COLOURS.evidentWaste,
       CLASS_COLOURS.hiddenWaste,
     ]);
@@ -133,10 +126,21 @@ describe('the By function dashboard', () => {
     const rows = within(screen.getByTestId('table-topOccurrences')).getAllByRole('row').slice(1);
     // (Spaces dropped: ICU versions differ on the one before '%'.)
     expect(rows.map((row) => row.textContent?.replace(/\s/g, ''))).toEqual([
-      'ExecuçãodoserviçoAgregavalor800,01.60041,7%41,7%',
-      'AguardandomaterialPerdaevidente600,01.20031,3%73,0%',
+      'AguardandomaterialPerdaevidente600,01.20031,3%53,7%',
       'TransportedematerialPerdaoculta517,51.03527,0%100,0%',
     ]);
+    // The legend names the losses' classes only.
+    expect(within(screen.getByRole('list', { name: 'Legenda' })).queryByText('Agrega valor')).toBeNull();
+  });
+
+  it('gives the value-adding work apart from the Pareto: a sentence over it and its own table', async () => {
+    render(<ByFunctionView answer={answer} />);
+    await drawn<Drawn>('chart-topOccurrences');
+    expect(within(screen.getByTestId('card-topOccurrences')).getByTestId('value-adding-apart')).toHaveTextContent(
+      /^Fora do Pareto das perdas, agrega valor: Execução do serviço, 800,0 HH \(41,7\s?% do HH\)\.$/,
+    );
+    const rows = within(screen.getByTestId('table-valueAddingOccurrences')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent?.replace(/\s/g, ''))).toEqual(['Execuçãodoserviço800,01.60041,7%']);
   });
 
   it('ranks the functions by the index chosen, chart and table in the same order', async () => {
@@ -187,7 +191,15 @@ describe('the By function page', () => {
   });
 
   it('says there is nothing for these filters when no register matched', async () => {
-    answerWith({ ...answer, registers: 0, totalHh: 0, totalPeople: 0, topOccurrences: [], functions: [] });
+    answerWith({
+      ...answer,
+      registers: 0,
+      totalHh: 0,
+      totalPeople: 0,
+      topOccurrences: [],
+      valueAddingOccurrences: [],
+      functions: [],
+    });
     renderAt(ENTRY, <ByFunctionPage />);
     expect(await screen.findByTestId('no-data')).toHaveTextContent('Nenhum dado para estes filtros.');
     expect(screen.queryByTestId('dashboard-by-function')).not.toBeInTheDocument();

@@ -6,6 +6,7 @@ import type { ClassTotals, DashboardPeriod, RoutineDashboard } from '@canteiro/s
 import { lowConfidence, shareInterval } from '@canteiro/shared/domain';
 import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
 import { serve } from '../../../shared/test/network';
+import { drawnOptions } from '../../test/react-apexcharts.mock';
 import { enUS } from '../i18n/en-US';
 import { ptBR } from '../i18n/pt-BR';
 
@@ -104,6 +105,10 @@ export const routine: RoutineDashboard = {
     { hour: 7, ...classes(7.5, 5, 4.7, 40, 8) },
     { hour: 8, ...classes(1200, 400, 300, 1560, 1560) },
   ],
+  evolution: [
+    { bucket: '2026-11-02', ...classes(7.5, 5, 4.7, 40, 8) },
+    { bucket: '2026-11-09', ...classes(1200, 400, 300, 1560, 1560) },
+  ],
 };
 
 /** The chart's mock reads back what it was given. */
@@ -121,6 +126,12 @@ export async function drawn<Drawn extends { series: unknown; options: unknown }>
     series: JSON.parse(chart.getAttribute('data-series') ?? '[]') as Drawn['series'],
     options: JSON.parse(chart.getAttribute('data-options') ?? '{}') as Drawn['options'],
   } as unknown as Drawn;
+}
+
+/** A chart's options as the screen gave them, functions included (a colour or a label computed from the value). */
+export async function drawnLive<Options>(testId: string): Promise<Options> {
+  const chart = await within(await screen.findByTestId(testId)).findByTestId('apex');
+  return drawnOptions.get(chart.getAttribute('data-chart-id') ?? '') as Options;
 }
 
 /** Call in a test file's top level: the module's words, pt-BR before each test (a view's tests). */

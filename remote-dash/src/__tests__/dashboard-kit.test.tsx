@@ -9,15 +9,20 @@ import {
   Chart,
   DashboardScreen,
   FigureCard,
+  CLASS_LABEL_COLOURS,
   FigureTableView,
   shareTooltip,
+  stackedLabels,
   stackedTooltip,
   tableCategories,
   tableSeries,
 } from '../kit/dashboards';
 import { serve } from '../../../shared/test/network';
+import { SHOWS_HH } from '../kit/dashboards/hh-note';
+import { RoutineScreen } from '../features/routine/routine-screen';
 import {
   dashboardCalls,
+  drawnLive,
   fakeServer,
   harness,
   json,
@@ -86,6 +91,19 @@ describe('DashboardScreen', () => {
     expect(harness.calls.some((call) => call.url.pathname === '/api/dashboards/period')).toBe(false);
     expect(screen.getByRole('heading', { level: 1, name: 'Rotina' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'HH hora a hora' })).toBeInTheDocument();
+  });
+
+  it('explains HH once on a dashboard in HH, in each language (never on equipment, which counts machines)', async () => {
+    renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
+    await screen.findByTestId('dashboard-routine');
+    expect(screen.getAllByTestId('hh-note')).toHaveLength(1);
+    expect(screen.getByTestId('hh-note')).toHaveTextContent(
+      'HH = homem-hora: uma pessoa trabalhando durante uma hora.',
+    );
+    await act(() => i18n.changeLanguage('en-US'));
+    expect(screen.getByTestId('hh-note')).toHaveTextContent('HH = man-hours: one person working for one hour.');
+    expect(screen.getByTestId('hh-note').querySelector('abbr')).toHaveAttribute('title', 'man-hours');
+    expect(SHOWS_HH).toMatchObject({ equipment: false, routine: true, performance: true });
   });
 
   it('writes the contract’s default range into the URL before asking for the dashboard', async () => {
@@ -281,5 +299,36 @@ describe('shareTooltip', () => {
     expect(tooltip.y.formatter(0.2, { seriesIndex: 2, dataPointIndex: 0 })).toContain(
       `IC 95 %: ${percent(evidentWaste!.low)} a ${percent(evidentWaste!.high)}`,
     );
+  });
+});
+
+describe('direct labels', () => {
+  it('labels each stacked segment with its value, none under 8 % of its stack', () => {
+    const labels = stackedLabels('pt-BR');
+    // Monday: 7,5 + 5 + 0,5 = 13 HH (the 0,5 is 3,8 %); Tuesday: 1 + 1 + 2.
+    const w = { config: { series: [{ data: [7.5, 1] }, { data: [5, 1] }, { data: [0.5, 2] }] } };
+    expect([0, 1, 2].map((seriesIndex) => labels.formatter(null, { seriesIndex, dataPointIndex: 0, w }))).toEqual([
+      '7,5',
+      '5,0',
+      '',
+    ]);
+    // A 100 % stack passes a percentage: the label is still the segment's own value.
+    expect(stackedLabels('en-US', 'integer').formatter(50, { seriesIndex: 2, dataPointIndex: 1, w })).toBe('2');
+    expect(labels.style.colors).toEqual(CLASS_LABEL_COLOURS);
+  });
+
+  it('labels a slice with its share, none on a slice under 8 %', async () => {
+    render(<Chart type="donut" label="Classes" testId="chart-donut" series={[90, 6, 4]} />);
+    const options = await drawnLive<{ dataLabels: { formatter: (percent: number) => string } }>('chart-donut');
+    expect([90, 6, 4].map((percent) => options.dataLabels.formatter(percent))).toEqual(['90,0%', '', '']);
+  });
+
+  it('labels the stacked charts of the screens: routine’s hours and periods', async () => {
+    renderAt('/?contract=1&from=2026-11-01&to=2026-11-20', <RoutineScreen />);
+    for (const testId of ['chart-hours', 'chart-hhByPeriod']) {
+      const options = await drawnLive<{ dataLabels: { enabled: boolean; formatter: unknown } }>(testId);
+      expect(options.dataLabels.enabled).toBe(true);
+      expect(typeof options.dataLabels.formatter).toBe('function');
+    }
   });
 });

@@ -1,10 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { EquipmentDashboard } from '@canteiro/shared/domain';
 import { CLASS_COLOURS } from '../kit/dashboards/class-colours';
 import { EquipmentView } from '../features/equipment-dash/equipment-view';
-import { drawn, setUpTranslations } from './dashboard-kit.harness';
+import { drawn, harness, json, renderAt, setUpFakeServer, setUpTranslations } from './dashboard-kit.harness';
+import EquipmentPage from '../pages/equipment-page';
 
 /**
  * "Equipment" (spec §9: top 5 companies): the observations, utilization per machine
@@ -41,12 +42,24 @@ const answer: EquipmentDashboard = {
     machine(1, 'Betoneira 400 L com nome bem comprido', 'Concremix', 300, 200, 100),
     machine(2, 'Elevador de carga', 'Elevasul', 40, 30, 30),
   ],
+  // Concremix rents two machines: it leads by count, not per machine.
   topCompanies: [
-    { company: 'Concremix', occurrences: 300 },
-    { company: 'Locaguindastes', occurrences: 300 },
-    { company: 'Elevasul', occurrences: 60 },
+    { company: 'Concremix', machines: 2, occurrences: 300, perMachine: 150 },
+    { company: 'Locaguindastes', machines: 1, occurrences: 200, perMachine: 200 },
+    { company: 'Elevasul', machines: 1, occurrences: 60, perMachine: 60 },
+  ],
+  topCompaniesPerMachine: [
+    { company: 'Locaguindastes', machines: 1, occurrences: 200, perMachine: 200 },
+    { company: 'Concremix', machines: 2, occurrences: 300, perMachine: 150 },
+    { company: 'Elevasul', machines: 1, occurrences: 60, perMachine: 60 },
   ],
   observations: 1700,
+  working: 1040,
+  utilization: 1040 / 1700,
+  evolution: [
+    { bucket: '2026-11-02', working: 600, idle: 300, down: 100, observations: 1000, utilization: 0.6 },
+    { bucket: '2026-11-09', working: 440, idle: 180, down: 80, observations: 700, utilization: 440 / 700 },
+  ],
 };
 
 setUpTranslations();
@@ -87,13 +100,54 @@ describe('the Equipment dashboard', () => {
     );
   });
 
-  it('draws the top 5 companies by occurrences from their table', async () => {
+  it('draws the top 5 companies by occurrences from their table, or per machine when switched', async () => {
     render(<EquipmentView answer={answer} />);
     const table = dashboardTable('equipment', answer, 'topCompanies');
     const { series, options } = await drawn<Drawn>('chart-topCompanies');
     expect(series).toEqual([{ name: 'Ocorrências', data: table.rows.map((row) => row.occurrences) }]);
     expect(options.xaxis?.categories).toEqual(['Concremix', 'Locaguindastes', 'Elevasul']);
     expect(screen.getByRole('heading', { level: 2, name: 'Empresas com mais ocorrências' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Por máquina' }));
+    const perMachine = dashboardTable('equipment', answer, 'topCompaniesPerMachine');
+    await waitFor(async () =>
+      expect((await drawn<Drawn>('chart-topCompanies')).options.xaxis?.categories).toEqual([
+        'Locaguindastes',
+        'Concremix',
+        'Elevasul',
+      ]),
+    );
+    expect((await drawn<Drawn>('chart-topCompanies')).series).toEqual([
+      { name: 'Ocorrências por máquina', data: perMachine.rows.map((row) => row.perMachine) },
+    ]);
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Empresas com mais ocorrências por máquina' }),
+    ).toBeInTheDocument();
+    fireEvent.click(
+      within(screen.getByTestId('card-topCompaniesPerMachine')).getByRole('button', { name: /Ver valores/ }),
+    );
+    const rows = within(screen.getByTestId('table-topCompaniesPerMachine')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Locaguindastes1200200,00',
+      'Concremix2300150,00',
+      'Elevasul16060,00',
+    ]);
+  });
+
+  it('gives the overall utilization: working observations of all, with the sample', async () => {
+    render(<EquipmentView answer={answer} />);
+    expect(screen.getByTestId('kpi-utilization-value')).toHaveTextContent(/^61,2\s?%$/);
+    expect(screen.getByTestId('kpi-utilization')).toHaveTextContent('1.040 de 1.700 observações operando');
+    expect(within(screen.getByTestId('kpi-utilization')).queryByTestId('low-confidence')).toBeNull();
+    await drawn<Drawn>('chart-equipment');
+  });
+
+  it('draws the utilization per bucket of the range from its table', async () => {
+    render(<EquipmentView answer={answer} />);
+    const { series, options } = await drawn<Drawn>('chart-utilizationByPeriod');
+    expect(series).toEqual([{ name: 'Utilização', data: [0.6, 440 / 700] }]);
+    expect(options.xaxis?.categories).toEqual(['02/11/2026', '09/11/2026']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Utilização por período' })).toBeInTheDocument();
   });
 
   it('says the function and occurrence filters change nothing here, only when one is set', async () => {
@@ -106,5 +160,20 @@ describe('the Equipment dashboard', () => {
       'Os filtros de função e de ocorrência não se aplicam aos equipamentos',
     );
     await drawn<Drawn>('chart-equipment');
+  });
+});
+
+describe('the Equipment page', () => {
+  setUpFakeServer();
+
+  it('offers the range type, sent with the filters: the utilization has a time axis', async () => {
+    harness.answers.set('equipment', [() => json(answer)]);
+    renderAt('/?contract=1&from=2026-11-01&to=2026-11-20&range=day', <EquipmentPage />);
+    await screen.findByTestId('dashboard-equipment');
+    expect(screen.getByLabelText('Agrupar por')).toBeInTheDocument();
+    const asked = harness.calls.find((call) => call.url.pathname === '/api/dashboards/equipment');
+    expect(asked!.url.searchParams.get('range')).toBe('day');
+    // Equipment counts machines, not people's hours: no HH note.
+    expect(screen.queryByTestId('hh-note')).not.toBeInTheDocument();
   });
 });

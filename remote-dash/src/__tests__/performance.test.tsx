@@ -4,7 +4,8 @@ import { dashboardTable } from '@canteiro/shared/domain';
 import type { PerformanceDashboard } from '@canteiro/shared/domain';
 import { CLASS_COLOURS } from '../kit/dashboards/class-colours';
 import { PerformanceView, performanceIsEmpty } from '../features/performance/performance-view';
-import { drawn, setUpTranslations } from './dashboard-kit.harness';
+import { PLAN_COLOURS } from '../features/performance/productivity-chart';
+import { drawn, drawnLive, setUpTranslations } from './dashboard-kit.harness';
 
 /**
  * "Performance": activity status counts, productivity by package and by local against
@@ -124,15 +125,32 @@ describe('the Performance dashboard', () => {
     }
   });
 
-  it('lists each activity’s planned and actual RUP in pt-BR, with no index where nothing was produced', async () => {
+  it('lists each activity’s planned and actual RUP in pt-BR, three significant digits and Hh per its unit', async () => {
     render(<PerformanceView answer={answer} />);
     const rows = within(screen.getByTestId('table-activities')).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Forma de pilaresm²405,0500,000,730,810,90',
-      'Armação de vigaskg80,01.250,000,080,061,25',
-      'Alvenaria do térreom²12,50,000,85',
+      'Forma de pilaresm²405,0500,000,729 Hh/m²0,810 Hh/m²0,90',
+      'Armação de vigaskg80,01.250,000,0800 Hh/kg0,0640 Hh/kg1,25',
+      'Alvenaria do térreom²12,50,000,850 Hh/m²',
     ]);
     await drawn<Drawn>('chart-byPackage');
+  });
+
+  it('colours each productivity bar by its side of the plan, in a pair deuteranopia keeps, and marks it ▲ or ▼', async () => {
+    render(<PerformanceView answer={answer} />);
+    const options = await drawnLive<{
+      colors: ((point: { value: number }) => string)[];
+      dataLabels: { formatter: (value: number) => string };
+    }>('chart-byPackage');
+    const colour = options.colors[0]!;
+    expect([0.9, 1, 1.25].map((value) => colour({ value }))).toEqual([
+      PLAN_COLOURS.worse,
+      PLAN_COLOURS.better,
+      PLAN_COLOURS.better,
+    ]);
+    expect([0.9, 1.25].map((value) => options.dataLabels.formatter(value))).toEqual(['0,90 ▼', '1,25 ▲']);
+    const legend = within(screen.getByTestId('card-byPackage')).getByRole('list', { name: 'Legenda' });
+    expect(legend).toHaveTextContent('▲No plano ou melhor (índice ≥ 1)▼Pior que o plano (índice < 1)');
   });
 
   it('writes the figures in en-US too', async () => {
@@ -140,7 +158,7 @@ describe('the Performance dashboard', () => {
     render(<PerformanceView answer={answer} />);
     expect(screen.getByTestId('kpi-inTerm')).toHaveTextContent('In term1,250');
     expect(within(screen.getByTestId('table-activities')).getAllByRole('row')[2]).toHaveTextContent(
-      'Armação de vigaskg80.01,250.000.080.061.25',
+      'Armação de vigaskg80.01,250.000.0800 Hh/kg0.0640 Hh/kg1.25',
     );
     const { options } = await drawn<Drawn>('chart-byPackage');
     expect(options.annotations?.xaxis?.[0]?.label?.text).toBe('Plan = 1.00');

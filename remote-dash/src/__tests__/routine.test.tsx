@@ -14,8 +14,6 @@ describe('routine', () => {
     await screen.findByTestId('dashboard-routine');
     expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1.917,2');
     expect(screen.getByTestId('kpi-hiddenWaste')).toHaveTextContent('405,0 HH');
-    // No time axis bucketed by the range type: no range select.
-    expect(screen.queryByLabelText('Agrupar por')).not.toBeInTheDocument();
     expect(await chartOf()).toEqual({
       type: 'bar',
       series: [
@@ -38,6 +36,26 @@ describe('routine', () => {
     );
     const [valueAdding] = (await chartOf()).series as { data: number[] }[];
     expect(valueAdding!.data[0]).toBeCloseTo(7.5 / 17.2);
+  });
+
+  it('offers the range type and draws HH by class per bucket, stacked, from its table', async () => {
+    harness.answers.set('routine', [() => json(routine)]);
+    renderAt('/?contract=1&from=2026-11-01&to=2026-11-20&range=month', <RoutineScreen />);
+    await screen.findByTestId('dashboard-routine');
+    expect(screen.getByLabelText('Agrupar por')).toBeInTheDocument();
+    expect(
+      harness.calls.find((call) => call.url.pathname === '/api/dashboards/routine')!.url.searchParams.get('range'),
+    ).toBe('month');
+    expect(chartData(await within(await screen.findByTestId('chart-hhByPeriod')).findByTestId('apex'))).toEqual({
+      type: 'bar',
+      series: [
+        { name: 'HH agrega valor', data: [7.5, 1200] },
+        { name: 'HH perda oculta', data: [5, 400] },
+        { name: 'HH perda evidente', data: [4.7, 300] },
+      ],
+      categories: ['02/11/2026', '09/11/2026'],
+    });
+    expect(screen.getByRole('heading', { level: 2, name: 'HH por período' })).toBeInTheDocument();
   });
 
   it('marks the shares low-confidence under 385 observations', async () => {

@@ -54,6 +54,9 @@ export const enUS: Translation<typeof ptBR> = {
   },
   kit: {
     dataUntil: 'Data up to {{when}}',
+    hhWords: 'man-hours',
+    hhExplained: 'man-hours: one person working for one hour.',
+    legend: 'Legend',
     rankBy: 'Rank by',
     showValues: 'Show values',
     hideValues: 'Hide values',
@@ -84,12 +87,20 @@ export const enUS: Translation<typeof ptBR> = {
     averageHint: 'Per location and report time',
     peopleHint: 'Sum of the workers observed',
     paretoLabel:
-      'Pareto chart: HH of each occurrence, highest first, in the colour of its class, and the cumulative share',
-    legend: 'Legend',
+      'Pareto chart of losses: HH of each hidden or evident waste occurrence, highest first, in the colour of its class, and the cumulative share of the losses',
+    apart: 'Left out of the Pareto of losses, value-adding: {{list}}.',
+    apartItem: '{{name}}, {{hh}} HH ({{share}} of the HH)',
     registersOf: 'Registers: {{value}}',
     functionsLabel: 'Functions ranked by {{ranking}}, each with its 95 % interval',
   },
   equipment: {
+    overallUtilization: 'Overall utilization',
+    utilizationHint: '{{working}} of {{all}} observations working',
+    machinesOf_one: '{{value}} machine',
+    machinesOf_other: '{{value}} machines',
+    companiesPerMachineLabel:
+      'Bar chart: occurrences per machine of the five companies with most idle or down equipment per machine',
+    rank: { occurrences: 'Occurrences', perMachine: 'Per machine' },
     filtersIgnored:
       'The function and occurrence filters do not apply to equipment: these figures do not change with them.',
     machines: 'Equipment observed',
@@ -101,6 +112,8 @@ export const enUS: Translation<typeof ptBR> = {
     lowSample: '{{low}} of {{all}} pieces of equipment with fewer than {{sample}} observations in the period.',
   },
   performance: {
+    better: 'On plan or better (index ≥ 1)',
+    worse: 'Worse than the plan (index < 1)',
     plan: 'Plan = {{value}}',
     hhTitle: '{{name}} · HH {{hh}} · planned HH {{planned}}',
     productivityLabel: 'Bar chart: {{title}}; the line at 1 is the plan',

@@ -50,6 +50,9 @@ export const ptBR = {
     hint: 'Escolha um painel no menu ao lado e selecione a contratada.',
   },
   kit: {
+    hhWords: 'homem-hora',
+    hhExplained: 'homem-hora: uma pessoa trabalhando durante uma hora.',
+    legend: 'Legenda',
     rankBy: 'Ordenar por',
     dataUntil: 'Dados até {{when}}',
     showValues: 'Ver valores',
@@ -83,12 +86,20 @@ export const ptBR = {
     averageHint: 'Por local e horário de apontamento',
     peopleHint: 'Soma dos trabalhadores observados',
     paretoLabel:
-      'Gráfico de Pareto: HH de cada ocorrência, em ordem decrescente, na cor da sua classe, e a participação acumulada',
-    legend: 'Legenda',
+      'Gráfico de Pareto das perdas: HH de cada ocorrência de perda oculta ou evidente, da maior para a menor, na cor da sua classe, e a participação acumulada nas perdas',
+    apart: 'Fora do Pareto das perdas, agrega valor: {{list}}.',
+    apartItem: '{{name}}, {{hh}} HH ({{share}} do HH)',
     registersOf: 'Registros: {{value}}',
     functionsLabel: 'Funções ordenadas por {{ranking}}, cada uma com seu intervalo de 95 %',
   },
   equipment: {
+    overallUtilization: 'Utilização geral',
+    utilizationHint: '{{working}} de {{all}} observações operando',
+    machinesOf_one: '{{value}} máquina',
+    machinesOf_other: '{{value}} máquinas',
+    companiesPerMachineLabel:
+      'Gráfico de barras: ocorrências por máquina das cinco empresas com mais equipamento parado ou quebrado por máquina',
+    rank: { occurrences: 'Ocorrências', perMachine: 'Por máquina' },
     filtersIgnored:
       'Os filtros de função e de ocorrência não se aplicam aos equipamentos: estes números não mudam com eles.',
     machines: 'Equipamentos observados',
@@ -100,6 +111,8 @@ export const ptBR = {
     lowSample: '{{low}} de {{all}} equipamentos com menos de {{sample}} observações no período.',
   },
   performance: {
+    better: 'No plano ou melhor (índice ≥ 1)',
+    worse: 'Pior que o plano (índice < 1)',
     plan: 'Plano = {{value}}',
     hhTitle: '{{name}} · HH {{hh}} · HH planejado {{planned}}',
     productivityLabel: 'Gráfico de barras: {{title}}; a linha em 1 é o plano',

@@ -7,6 +7,7 @@ export default function EquipmentPage() {
     <DashboardScreen
       name="equipment"
       titleKey="dash:routes.equipment.title"
+      bucketed
       isEmpty={(answer) => answer.observations === 0}
     >
       {(answer) => <EquipmentView answer={answer} />}

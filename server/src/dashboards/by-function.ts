@@ -16,10 +16,28 @@ interface OccurrenceSums {
   allRows: number;
 }
 
+/** An occurrence's share with its 95 % interval: a ratio estimator over every row of the slice (DOMAIN.md §5). */
+const withInterval = <T extends { workers: number } & OccurrenceSums>({
+  squares,
+  allSquares,
+  allWorkers,
+  allRows,
+  ...occurrence
+}: T) => ({
+  ...occurrence,
+  interval: shareInterval({
+    rows: allRows,
+    workers: allWorkers,
+    classWorkers: occurrence.workers,
+    squares: allSquares,
+    classSquares: squares,
+  }),
+});
+
 /**
  * By function (DOMAIN.md §3): total HH, people and registers, average people per local
- * (people / distinct (report time, local)), the occurrences by HH with their running share
- * (a Pareto) and the functions ranked by value-adding index. Two statements in parallel, one
+ * (people / distinct (report time, local)), the losses by HH with their running share
+ * (a Pareto; the value-adding occurrences apart) and the functions ranked by value-adding index. Two statements in parallel, one
  * pass each: the rows (or a daily rollup, for whole days: activity_daily_functions when no
  * package, local, area, block or activity filter is set) folded into occurrence × function ×
  * class, and the (time, local) pairs, from the rows; for whole days with no dimension filter
@@ -30,9 +48,13 @@ export async function byFunction(context: DashboardContext): Promise<ByFunctionD
   const hours = sql`cast(${context.hours} as float8)`;
   const columns = classColumns(context, sql`sum(rows)`);
   const pairs = localTimesCount(context);
+  // The Pareto is of the losses: its running share runs over the hidden and evident waste only.
+  const loss = sql`(${occurrences.classification} <> 'value_adding')`;
   const figures = figureRows<{
     totals: ClassRow;
-    top: (Omit<TopOccurrence, 'interval'> & OccurrenceSums)[];
+    top: (Omit<TopOccurrence, 'interval' | 'classification'> & {
+      classification: TopOccurrence['classification'] | 'value_adding';
+    } & OccurrenceSums)[];
     functions: (ClassRow & { id: number; name: string })[];
     average: number | null;
   }>(
@@ -46,8 +68,8 @@ export async function byFunction(context: DashboardContext): Promise<ByFunctionD
           sql`select grouped.id, ${occurrences.name} as name, ${occurrences.classification} as classification,
               grouped.workers::float8 * ${hours} as hh, grouped.workers::int as workers,
               grouped.workers::float8 / sum(grouped.workers) over ()::float8 as share,
-              sum(grouped.workers) over (order by grouped.workers desc, grouped.id)::float8
-                / sum(grouped.workers) over ()::float8 as "cumulativeShare",
+              sum(grouped.workers) over (partition by ${loss} order by grouped.workers desc, grouped.id)::float8
+                / sum(grouped.workers) over (partition by ${loss})::float8 as "cumulativeShare",
               grouped.squares::float8 as squares, sum(grouped.squares) over ()::float8 as "allSquares",
               sum(grouped.workers) over ()::float8 as "allWorkers", (select sum(rows) from cube)::int as "allRows"
             from (select occurrence_id as id, sum(quantity) as workers, sum(squares) as squares from cube group by 1) grouped
@@ -83,17 +105,12 @@ export async function byFunction(context: DashboardContext): Promise<ByFunctionD
     totalPeople: totals.workers,
     registers: totals.registers,
     averagePeoplePerLocal: average === null ? answer!.average : average[0]!.average,
-    topOccurrences: top.map(({ squares, allSquares, allWorkers, allRows, ...occurrence }) => ({
-      ...occurrence,
-      // The occurrence's share is a ratio estimator over every row of the slice (DOMAIN.md §5).
-      interval: shareInterval({
-        rows: allRows,
-        workers: allWorkers,
-        classWorkers: occurrence.workers,
-        squares: allSquares,
-        classSquares: squares,
-      }),
-    })),
+    topOccurrences: top.flatMap(({ classification, cumulativeShare, ...occurrence }) =>
+      classification === 'value_adding' ? [] : [{ ...withInterval(occurrence), classification, cumulativeShare }],
+    ),
+    valueAddingOccurrences: top.flatMap(({ classification, cumulativeShare: _running, ...occurrence }) =>
+      classification === 'value_adding' ? [withInterval(occurrence)] : [],
+    ),
     functions: ranked.map(({ id, name, ...rest }) => ({ id, name, ...classTotals(rest) })),
   };
 }

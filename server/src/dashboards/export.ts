@@ -112,6 +112,8 @@ const NUMBER_FORMATS: Partial<Record<FigureFormat, string>> = {
   integer: '#,##0',
   hh: '#,##0.0',
   decimal: '#,##0.00',
+  // A RUP: up to four decimals (0.0612, 0.85): Excel has no format of significant digits.
+  rup: '#,##0.0###',
   index: '0.0%',
 };
 

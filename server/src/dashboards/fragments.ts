@@ -95,13 +95,13 @@ export function functionFacts(context: DashboardContext): SQL {
 
 /**
  * The filtered activity rows by hour of the site day with their class, as a CTE body
- * (`hour`, `c`, `quantity`, `rows`): from activity_hourly when it answers the filters,
+ * (`hour`, `local_date`, `c`, `quantity`, `rows`): from activity_hourly when it answers the filters,
  * otherwise from the rows.
  */
 export const hourFacts = (context: DashboardContext): SQL =>
   context.hourly === null
-    ? sql`select (local_minute / 60)::int as hour, c, quantity, squares, 1 as rows from (${activityFacts(context)}) f`
-    : sql`select (r.local_minute / 60)::int as hour, ${occurrences.classification} as c, r.quantity,
+    ? sql`select (local_minute / 60)::int as hour, local_date, c, quantity, squares, 1 as rows from (${activityFacts(context)}) f`
+    : sql`select (r.local_minute / 60)::int as hour, r.local_date, ${occurrences.classification} as c, r.quantity,
         r.quantity_squares as squares, r.registers as rows
       from (select * from ${activityHourly} as ${sql.identifier('activity_reports')} where ${context.hourly}) r
         join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
@@ -224,3 +224,7 @@ export function catalogueName(table: CatalogueTable): SQL {
   if (table === activities) return activityLabel();
   return sql`${table.name}`;
 }
+
+/** The first day (`YYYY-MM-DD`) of the bucket of the filters' range that holds `day`: a week's is its Monday. */
+export const bucketOf = (context: DashboardContext, day: SQL): SQL =>
+  sql`to_char(date_trunc(${context.filters.range}, (${day})::timestamp), 'YYYY-MM-DD')`;

@@ -3,28 +3,37 @@ import type { RoutineDashboard } from '@canteiro/shared/domain';
 import type { DashboardContext } from './context.js';
 import type { ClassRow } from './fragments.js';
 import { figureRows, meta } from './context.js';
-import { classColumns, classTotals, hourFacts, jsonRows } from './fragments.js';
+import { bucketOf, classColumns, classTotals, hourFacts, jsonRows } from './fragments.js';
 
 /**
- * Routine (DOMAIN.md §3): total HH and HH by class per hour of the site's day. One pass: the
- * rows (or activity_hourly, for whole days or hours with no filter but function and
- * occurrence: context.ts) fold into hour × class, the totals and the hours come from that.
+ * Routine (DOMAIN.md §3): total HH and HH by class per hour of the site's day, and per bucket
+ * of the range (day, week, month, year). One pass: the rows (or activity_hourly, for whole days
+ * or hours with no filter but function and occurrence: context.ts) fold into hour × bucket ×
+ * class, the totals, the hours and the buckets come from that.
  */
 export async function routine(context: DashboardContext): Promise<RoutineDashboard> {
   const columns = classColumns(context, sql`sum(rows)`);
-  const [answer] = await figureRows<{ totals: ClassRow; hours: (ClassRow & { hour: number })[] }>(
+  const [answer] = await figureRows<{
+    totals: ClassRow;
+    hours: (ClassRow & { hour: number })[];
+    evolution: (ClassRow & { bucket: string })[];
+  }>(
     context.orm,
     sql`with facts as (${hourFacts(context)}),
       cube as materialized (
-        select hour, c, sum(quantity) as quantity, sum(squares) as squares, sum(rows) as rows from facts group by 1, 2)
+        select hour, ${bucketOf(context, sql`local_date`)} as bucket, c, sum(quantity) as quantity,
+          sum(squares) as squares, sum(rows) as rows
+        from facts group by 1, 2, 3)
       select (select row_to_json(t) from (select ${columns} from cube) t) as totals,
-        ${jsonRows(sql`select hour, ${columns} from cube group by 1`, sql`hour`)} as hours`,
+        ${jsonRows(sql`select hour, ${columns} from cube group by 1`, sql`hour`)} as hours,
+        ${jsonRows(sql`select bucket, ${columns} from cube group by 1`, sql`bucket`)} as evolution`,
   );
-  const { totals, hours } = answer!;
+  const { totals, hours, evolution } = answer!;
   return {
     ...(await meta(context, 'activity')),
     totals: classTotals(totals),
     totalHh: totals.total_hh,
     hours: hours.map(({ hour, ...rest }) => ({ hour, ...classTotals(rest) })),
+    evolution: evolution.map(({ bucket, ...rest }) => ({ bucket, ...classTotals(rest) })),
   };
 }

@@ -1,6 +1,8 @@
-import type { DashboardAnswers, DashboardName } from './dashboards.js';
+import { CONFIDENCE_SAMPLE } from './dashboards.js';
+import type { DashboardAnswers, DashboardName, EquipmentCompany } from './dashboards.js';
 import type { FigureTable } from './figures.js';
 import type { FigureTableKey } from './messages/figures.js';
+import { performanceTables } from './performance-tables.js';
 import {
   CLASS_HH,
   CLASS_INDEXES,
@@ -19,6 +21,24 @@ import {
  * a sheet each. Titles and headers are keys of the `figures` messages; cells are raw values
  * (numbers stay numbers) with a format that says how to write them (`formatFigure`, figures.ts).
  */
+
+/** A rank of rental companies: its machines, their idle + down observations, and those per machine. */
+const companies = (key: FigureTableKey, items: EquipmentCompany[]): FigureTable => ({
+  key,
+  columns: [
+    column('company', 'text'),
+    column('machines', 'integer'),
+    column('occurrences', 'integer'),
+    column('perMachine', 'decimal'),
+  ],
+  rows: items.map((item) => ({
+    id: item.company,
+    company: item.company,
+    machines: item.machines,
+    occurrences: item.occurrences,
+    perMachine: item.perMachine,
+  })),
+});
 
 type Tables<Name extends DashboardName> = (answer: DashboardAnswers[Name]) => FigureTable[];
 
@@ -178,6 +198,26 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       })),
     },
     {
+      key: 'valueAddingOccurrences',
+      columns: [
+        column('occurrence', 'text'),
+        column('hh', 'hh'),
+        column('workers', 'integer'),
+        column('share', 'index'),
+        column('shareLow', 'index'),
+        column('shareHigh', 'index'),
+      ],
+      rows: answer.valueAddingOccurrences.map((occurrence) => ({
+        id: occurrence.id,
+        occurrence: occurrence.name,
+        hh: occurrence.hh,
+        workers: occurrence.workers,
+        share: occurrence.share,
+        shareLow: occurrence.interval?.low ?? null,
+        shareHigh: occurrence.interval?.high ?? null,
+      })),
+    },
+    {
       key: 'functions',
       columns: [column('name', 'text'), ...CLASS_INDEXES, ...CLASS_HH, ...SAMPLE],
       rows: answer.functions.map((item) => ({ id: item.id, name: item.name, ...classCells(item) })),
@@ -190,8 +230,32 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       columns: [column('hour', 'hour'), ...CLASS_HH, ...CLASS_INDEXES, ...SAMPLE],
       rows: answer.hours.map((hour) => ({ id: hour.hour, hour: hour.hour, ...classCells(hour) })),
     },
+    {
+      key: 'hhByPeriod',
+      columns: [column('bucket', 'date'), ...CLASS_HH, ...CLASS_INDEXES, ...SAMPLE],
+      rows: answer.evolution.map((point) => ({ id: point.bucket, bucket: point.bucket, ...classCells(point) })),
+    },
   ],
   equipment: (answer) => [
+    {
+      key: 'summary',
+      columns: [
+        column('observations', 'integer'),
+        column('working', 'integer'),
+        column('utilization', 'index'),
+        column('machines', 'integer'),
+        column('lowConfidence', 'flag'),
+      ],
+      rows: [
+        {
+          observations: answer.observations,
+          working: answer.working,
+          utilization: answer.utilization,
+          machines: answer.equipment.length,
+          lowConfidence: answer.observations < CONFIDENCE_SAMPLE,
+        },
+      ],
+    },
     {
       key: 'equipment',
       columns: [
@@ -216,76 +280,22 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
         lowConfidence: item.lowConfidence,
       })),
     },
+    companies('topCompanies', answer.topCompanies),
+    companies('topCompaniesPerMachine', answer.topCompaniesPerMachine),
     {
-      key: 'topCompanies',
-      columns: [column('company', 'text'), column('occurrences', 'integer')],
-      rows: answer.topCompanies.map((company) => ({
-        id: company.company,
-        company: company.company,
-        occurrences: company.occurrences,
-      })),
+      key: 'utilizationByPeriod',
+      columns: [
+        column('bucket', 'date'),
+        column('working', 'integer'),
+        column('idle', 'integer'),
+        column('down', 'integer'),
+        column('observations', 'integer'),
+        column('utilization', 'index'),
+      ],
+      rows: answer.evolution.map((point) => ({ id: point.bucket, ...point })),
     },
   ],
-  performance: (answer) => {
-    const group = (key: FigureTableKey, groups: DashboardAnswers['performance']['byPackage']): FigureTable => ({
-      key,
-      columns: [
-        column('name', 'text'),
-        column('hh', 'hh'),
-        column('plannedHh', 'hh'),
-        column('productivityIndex', 'decimal'),
-      ],
-      rows: groups.map((item) => ({
-        id: item.id,
-        name: item.name,
-        hh: item.hh,
-        plannedHh: item.plannedHh,
-        productivityIndex: item.productivityIndex,
-      })),
-    });
-    const addedValue = (key: FigureTableKey, shares: DashboardAnswers['performance']['addedValue']['byPackage']) => ({
-      key,
-      columns: [column('name', 'text'), column('hh', 'hh'), column('share', 'index')],
-      rows: shares.map((item) => ({ id: item.id, name: item.name, hh: item.hh, share: item.share })),
-    });
-    return [
-      group('byPackage', answer.byPackage),
-      group('byLocal', answer.byLocal),
-      {
-        key: 'activities',
-        columns: [
-          column('name', 'text'),
-          column('unit', 'text'),
-          column('hh', 'hh'),
-          column('produced', 'decimal'),
-          column('plannedRup', 'decimal'),
-          column('actualRup', 'decimal'),
-          column('productivityIndex', 'decimal'),
-        ],
-        rows: answer.activities.map((item) => ({
-          id: item.id,
-          name: item.name,
-          unit: item.unit,
-          hh: item.hh,
-          produced: item.produced,
-          plannedRup: item.plannedRup,
-          actualRup: item.actualRup,
-          productivityIndex: item.productivityIndex,
-        })),
-      },
-      addedValue('addedValueByPackage', answer.addedValue.byPackage),
-      addedValue('addedValueByLocal', answer.addedValue.byLocal),
-      {
-        key: 'activityStatus',
-        columns: [column('status', 'label'), column('count', 'integer')],
-        rows: (['finished', 'late', 'inTerm'] as const).map((status) => ({
-          id: status,
-          status,
-          count: answer.activityStatus[status],
-        })),
-      },
-    ];
-  },
+  performance: performanceTables,
 };
 
 /** The tables of a dashboard's answer, in the order the screen shows them. */

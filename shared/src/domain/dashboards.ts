@@ -179,17 +179,24 @@ export const projectHealthDashboardSchema = v.object({
 });
 export type ProjectHealthDashboard = v.InferOutput<typeof projectHealthDashboardSchema> & DashboardMeta;
 
-export const topOccurrenceSchema = v.object({
+/** A value-adding occurrence: its HH and its share of all HH, apart from the losses' Pareto. */
+export const valueAddingOccurrenceSchema = v.object({
   id,
   name: v.string(),
-  classification: v.picklist(['value_adding', 'hidden_waste', 'evident_waste']),
   hh: v.number(),
   workers: count,
   /** hh / total HH. */
   share: v.number(),
   /** The share's 95 % interval (the rows of the occurrence against all rows: DOMAIN.md §5). */
   interval: v.nullable(shareIntervalSchema),
-  /** Running share, occurrences ordered by HH descending (the Pareto line). */
+});
+export type ValueAddingOccurrence = v.InferOutput<typeof valueAddingOccurrenceSchema>;
+
+/** A loss (hidden or evident waste) of the Pareto. */
+export const topOccurrenceSchema = v.object({
+  ...valueAddingOccurrenceSchema.entries,
+  classification: v.picklist(['hidden_waste', 'evident_waste']),
+  /** Running share of the losses' HH, losses ordered by HH descending (the Pareto line, ending at 1). */
   cumulativeShare: v.number(),
 });
 export type TopOccurrence = v.InferOutput<typeof topOccurrenceSchema>;
@@ -203,8 +210,10 @@ export const byFunctionDashboardSchema = v.object({
   registers: count,
   /** totalPeople / distinct (report time, local); `null` without rows. */
   averagePeoplePerLocal: v.nullable(v.number()),
-  /** By HH descending. */
+  /** The losses (hidden and evident waste) by HH descending: the Pareto. */
   topOccurrences: v.array(topOccurrenceSchema),
+  /** The value-adding occurrences by HH descending, apart from the Pareto of losses. */
+  valueAddingOccurrences: v.array(valueAddingOccurrenceSchema),
   /** By value-adding index descending. */
   functions: v.array(namedClassTotalsSchema),
 });
@@ -216,6 +225,8 @@ export const routineDashboardSchema = v.object({
   totalHh: v.number(),
   /** Hour of the day 0..23 on the site's clock; only hours with rows. */
   hours: v.array(v.object({ ...classTotalsSchema.entries, hour: v.pipe(v.number(), v.integer()) })),
+  /** HH by class per bucket of `range` (its first day; a week's Monday), oldest first; only buckets with rows. */
+  evolution: v.array(v.object({ ...classTotalsSchema.entries, bucket: day })),
 });
 export type RoutineDashboard = v.InferOutput<typeof routineDashboardSchema> & DashboardMeta;
 
@@ -233,13 +244,45 @@ export const equipmentUtilizationSchema = v.object({
 });
 export type EquipmentUtilization = v.InferOutput<typeof equipmentUtilizationSchema>;
 
+/** A rental company: its machines observed in the period and their idle + down observations. */
+export const equipmentCompanySchema = v.object({
+  company: v.string(),
+  /** Its machines with observations under the filters. */
+  machines: count,
+  /** Idle + down observations of its machines. */
+  occurrences: count,
+  /** occurrences / machines. */
+  perMachine: v.number(),
+});
+export type EquipmentCompany = v.InferOutput<typeof equipmentCompanySchema>;
+
+/** The equipment observations of one bucket of `range` (its first day; a week's Monday). */
+export const equipmentBucketSchema = v.object({
+  bucket: day,
+  working: count,
+  idle: count,
+  down: count,
+  observations: count,
+  /** working / observations. */
+  utilization: v.number(),
+});
+export type EquipmentBucket = v.InferOutput<typeof equipmentBucketSchema>;
+
 export const equipmentDashboardSchema = v.object({
   ...dashboardMeta,
   /** By utilization descending. */
   equipment: v.array(equipmentUtilizationSchema),
-  /** The five companies with most idle + down observations. */
-  topCompanies: v.array(v.object({ company: v.string(), occurrences: count })),
+  /** The five companies with most idle + down observations (then by name). */
+  topCompanies: v.array(equipmentCompanySchema),
+  /** The five companies with most idle + down observations per machine (then by occurrences, name). */
+  topCompaniesPerMachine: v.array(equipmentCompanySchema),
   observations: count,
+  /** Working observations of every machine. */
+  working: count,
+  /** working / observations: the overall utilization; `null` without observations. */
+  utilization: share,
+  /** The utilization per bucket of `range`, oldest first; only buckets with observations. */
+  evolution: v.array(equipmentBucketSchema),
 });
 export type EquipmentDashboard = v.InferOutput<typeof equipmentDashboardSchema> & DashboardMeta;
 

@@ -9,16 +9,19 @@ import type { FigureColumnKey, FigureTableKey, FigureValueKey } from './messages
 
 /**
  * How a cell is written: `hh` one decimal; `index` a 0..1 fraction shown as a percentage;
- * `decimal` two decimals; `label` a key of `figures.values`; `weekday` 1 (Monday)…7;
+ * `decimal` two decimals; `rup` three significant digits (a RUP: 0,0612 or 0,850 Hh per unit
+ * produced, two decimals would write 0,06 for both 0,0612 and 0,0649); `label` a key of `figures.values`; `weekday` 1 (Monday)…7;
  * `hour` 0..23 of the site's day; `flag` yes/no; `date` `YYYY-MM-DD`.
  */
 export type FigureFormat =
-  'text' | 'label' | 'integer' | 'hh' | 'index' | 'decimal' | 'date' | 'weekday' | 'hour' | 'flag';
+  'text' | 'label' | 'integer' | 'hh' | 'index' | 'decimal' | 'rup' | 'date' | 'weekday' | 'hour' | 'flag';
 export type FigureValue = string | number | boolean | null;
 
 export interface FigureColumn {
   key: FigureColumnKey;
   format: FigureFormat;
+  /** The column of the same row holding this cell's unit of production: a RUP is Hh per that unit. */
+  unit?: FigureColumnKey;
 }
 
 export type FigureRow = Partial<Record<FigureColumnKey, FigureValue>> & { id?: number | string };
@@ -69,6 +72,10 @@ export function formatFigure(value: FigureValue | undefined, format: FigureForma
       return typeof value === 'number'
         ? numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
         : String(value);
+    case 'rup':
+      return typeof value === 'number'
+        ? numberFormat(locale, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(value)
+        : String(value);
     case 'integer':
     case 'hh':
     case 'decimal': {
@@ -80,4 +87,15 @@ export function formatFigure(value: FigureValue | undefined, format: FigureForma
     default:
       return String(value);
   }
+}
+
+/**
+ * A cell of a table as the screen shows it: the figure as `formatFigure` writes it and, for a
+ * column with a unit, its unit ("0,0612 Hh/kg"). The exports keep the number alone: the unit
+ * is a column of its own there, and a CSV cell with a unit would be text to a spreadsheet.
+ */
+export function formatCell(row: FigureRow, column: FigureColumn, locale: Locale): string {
+  const written = formatFigure(row[column.key], column.format, locale);
+  const unit = column.unit ? row[column.unit] : undefined;
+  return written && typeof unit === 'string' && unit ? `${written} Hh/${unit}` : written;
 }

@@ -7,6 +7,7 @@ import { Kpi } from '../../kit/dashboards/kpi';
 import { useLocale } from '../../kit/dashboards/use-locale';
 import { FunctionsRank } from './functions-rank';
 import { OccurrencesPareto } from './occurrences-pareto';
+import { ValueAddingApart } from './value-adding-apart';
 
 /** Four figures a row from 992 px (antd's lg): 1064 and 1440 px alike. */
 const KPI_SPAN = { xs: 12, lg: 6 } as const;
@@ -71,7 +72,13 @@ export function ByFunctionView({ answer }: { answer: ByFunctionDashboard }) {
         </FigureCard>
       </Col>
       <Col span={24}>
-        <OccurrencesPareto table={dashboardTable('by-function', answer, 'topOccurrences')} />
+        <OccurrencesPareto
+          table={dashboardTable('by-function', answer, 'topOccurrences')}
+          apart={<ValueAddingApart answer={answer} />}
+        />
+      </Col>
+      <Col span={24}>
+        <FigureCard table={dashboardTable('by-function', answer, 'valueAddingOccurrences')} showTable="open" />
       </Col>
       <Col span={24}>
         <FunctionsRank table={dashboardTable('by-function', answer, 'functions')} items={answer.functions} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ApexOptions } from 'apexcharts';
 import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
@@ -6,6 +7,7 @@ import type { DashboardClass, FigureTable, Locale } from '@canteiro/shared/domai
 import { Chart } from '../../kit/dashboards/chart';
 import { CLASS_COLOURS } from '../../kit/dashboards/class-colours';
 import { FigureCard } from '../../kit/dashboards/figure-card';
+import { Legend, LegendItem } from '../../kit/dashboards/legend';
 import { tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
 
@@ -26,12 +28,16 @@ const percentTick = (locale: Locale) => {
   return (value: number) => (typeof value === 'number' ? format.format(value) : '');
 };
 
+/** The classes of a loss: the Pareto's bars and legend (value-adding work is shown apart). */
+const LOSS_CLASSES = DASHBOARD_CLASSES.filter((kind) => kind !== 'valueAdding');
+
 /**
- * The top occurrences as a Pareto (DOMAIN.md §3): a bar of HH per occurrence, in the server's
- * order (HH descending), coloured by the occurrence's class, and the running share on a second
- * axis 0–100 %. Both series are columns of the `topOccurrences` table shown under the chart.
+ * The losses as a Pareto (DOMAIN.md §3): a bar of HH per hidden or evident waste occurrence, in
+ * the server's order (HH descending), coloured by its class, and the running share of the
+ * losses' HH on a second axis 0–100 %. Both series are columns of the `topOccurrences` table
+ * shown under the chart; the value-adding occurrences are named apart (`apart`).
  */
-export function OccurrencesPareto({ table }: { table: FigureTable }) {
+export function OccurrencesPareto({ table, apart }: { table: FigureTable; apart?: ReactNode }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const names = tableCategories(table, 'occurrence', locale);
@@ -99,6 +105,7 @@ export function OccurrencesPareto({ table }: { table: FigureTable }) {
   };
   return (
     <FigureCard table={table}>
+      {apart}
       <Chart
         type="bar"
         series={series}
@@ -107,33 +114,12 @@ export function OccurrencesPareto({ table }: { table: FigureTable }) {
         label={t('dash:byFunction.paretoLabel')}
         testId="chart-topOccurrences"
       />
-      <ul
-        aria-label={t('dash:byFunction.legend')}
-        style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', listStyle: 'none', margin: '4px 0 0', padding: 0 }}
-      >
-        {DASHBOARD_CLASSES.map((kind) => (
+      <Legend label={t('dash:kit.legend')}>
+        {LOSS_CLASSES.map((kind) => (
           <LegendItem key={kind} colour={CLASS_COLOURS[kind]} text={t(`figures:values.${kind}`)} />
         ))}
         <LegendItem colour={LINE_COLOUR} text={cumulative!.name} line />
-      </ul>
+      </Legend>
     </FigureCard>
-  );
-}
-
-function LegendItem({ colour, text, line = false }: { colour: string; text: string; line?: boolean }) {
-  return (
-    <li style={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 13 }}>
-      <span
-        aria-hidden
-        style={{
-          display: 'inline-block',
-          width: line ? 16 : 10,
-          height: line ? 3 : 10,
-          borderRadius: line ? 2 : 2,
-          background: colour,
-        }}
-      />
-      {text}
-    </li>
   );
 }

@@ -1,13 +1,15 @@
+import { useState } from 'react';
 import type { ApexOptions } from 'apexcharts';
+import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
 import { CONFIDENCE_SAMPLE, formatFigure } from '@canteiro/shared/domain';
-import type { FigureTable } from '@canteiro/shared/domain';
+import type { FigureTable, FigureTableKey } from '@canteiro/shared/domain';
 import { Chart } from '../../kit/dashboards/chart';
 import { CLASS_COLOURS } from '../../kit/dashboards/class-colours';
 import { FigureCard } from '../../kit/dashboards/figure-card';
 import { LowConfidenceTag } from '../../kit/dashboards/figure-table';
-import { tableCategories, tableSeries } from '../../kit/dashboards/series';
+import { stackedLabels, tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
 
 /** Working, idle, down: the tones of value-adding, hidden and evident waste (as the equipment report's tags). */
@@ -46,6 +48,8 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
   const options: ApexOptions = {
     chart: { stacked: true, stackType: '100%' },
     colors: COLOURS,
+    // Each segment's count of observations; none on a thin one.
+    dataLabels: stackedLabels(locale, 'integer'),
     plotOptions: { bar: { horizontal: true, barHeight: '70%' } },
     xaxis: {
       categories: names,
@@ -92,37 +96,76 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
   );
 }
 
-/** The five companies with most idle + down observations (spec §9), most first, as the server sends them. */
-export function TopCompanies({ table }: { table: FigureTable }) {
+/** How the companies are ranked: by their idle + down observations, or by those per machine rented. */
+type CompanyRank = 'occurrences' | 'perMachine';
+const COMPANY_TABLES: Record<CompanyRank, 'topCompanies' | 'topCompaniesPerMachine'> = {
+  occurrences: 'topCompanies',
+  perMachine: 'topCompaniesPerMachine',
+};
+
+/**
+ * The five companies with most idle + down observations (spec §9), most first, as the server
+ * sends them; or, switched, the five with most per machine observed (a company renting two
+ * machines would lead by count alone).
+ */
+export function TopCompanies({ tables }: { tables: Record<CompanyRank, FigureTable> }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
+  const [rank, setRank] = useState<CompanyRank>('occurrences');
+  const table = tables[rank];
   const names = tableCategories(table, 'company', locale);
-  const series = tableSeries(table, ['occurrences'], t);
+  const series = tableSeries(table, [rank], t);
+  const format = rank === 'occurrences' ? 'integer' : 'decimal';
   const options: ApexOptions = {
     colors: [CLASS_COLOURS.evidentWaste],
     legend: { show: false },
     plotOptions: { bar: { horizontal: true, barHeight: '60%' } },
     xaxis: {
       categories: names,
-      labels: { formatter: (value: string) => formatFigure(Number(value), 'integer', locale) },
+      labels: { formatter: (value: string) => formatFigure(Number(value), format, locale) },
     },
     // A company's whole name: five bars leave the room.
     yaxis: { labels: { maxWidth: 200 } },
     tooltip: {
       x: {
-        formatter: (_value: number, context?: { dataPointIndex: number }) => names[context?.dataPointIndex ?? -1] ?? '',
+        formatter: (_value: number, context?: { dataPointIndex: number }) => {
+          const row = table.rows[context?.dataPointIndex ?? -1];
+          return row
+            ? `${String(row.company)} · ${t('dash:equipment.machinesOf', {
+                count: Number(row.machines ?? 0),
+                value: formatFigure(row.machines, 'integer', locale),
+              })}`
+            : '';
+        },
       },
     },
   };
   return (
-    <FigureCard table={table}>
+    <FigureCard
+      table={table}
+      extra={
+        <Radio.Group
+          aria-label={t('dash:kit.rankBy')}
+          data-testid="companies-rank"
+          optionType="button"
+          buttonStyle="solid"
+          size="small"
+          value={rank}
+          onChange={(event) => setRank(event.target.value as CompanyRank)}
+          options={(Object.keys(COMPANY_TABLES) as CompanyRank[]).map((value) => ({
+            value,
+            label: t(`dash:equipment.rank.${value}`),
+          }))}
+        />
+      }
+    >
       <Chart
         type="bar"
         series={series}
         options={options}
-        format="integer"
+        format={format}
         height={Math.max(200, AXES_HEIGHT + table.rows.length * 36)}
-        label={t('dash:equipment.companiesLabel')}
+        label={t(rank === 'occurrences' ? 'dash:equipment.companiesLabel' : 'dash:equipment.companiesPerMachineLabel')}
         testId="chart-topCompanies"
       />
       <p style={{ fontSize: 12, margin: '4px 0 0', color: themeTokens.colorTextSecondary }}>
@@ -131,3 +174,9 @@ export function TopCompanies({ table }: { table: FigureTable }) {
     </FigureCard>
   );
 }
+
+/** The two ranks of companies of an answer's tables, by how they are ranked. */
+export const companyTables = (table: (key: FigureTableKey) => FigureTable): Record<CompanyRank, FigureTable> => ({
+  occurrences: table(COMPANY_TABLES.occurrences),
+  perMachine: table(COMPANY_TABLES.perMachine),
+});

@@ -6,6 +6,7 @@ import type { FigureTable, Locale } from '@canteiro/shared/domain';
 import { Chart } from '../../kit/dashboards/chart';
 import { CLASS_COLOURS } from '../../kit/dashboards/class-colours';
 import { FigureCard } from '../../kit/dashboards/figure-card';
+import { Legend, LegendItem } from '../../kit/dashboards/legend';
 import { nameLines, tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
 
@@ -13,6 +14,15 @@ const ROW_HEIGHT = 32;
 const AXES_HEIGHT = 80;
 /** The plan: a productivity index of 1 (planned RUP = actual RUP). */
 const PLAN = 1;
+
+/**
+ * A bar at or past the plan, and one short of it: dark blue and orange, the pair a person with
+ * deuteranopia still tells apart (blue and yellow stay; L* 31 and 60 as they see them), each at
+ * 3:1 on white. Never the colour alone: each bar's label carries ▲ or ▼, as the legend says.
+ */
+export const PLAN_COLOURS = { better: '#1d4e89', worse: '#d46b08' } as const;
+export const PLAN_MARKS = { better: '▲', worse: '▼' } as const;
+const sideOf = (index: number) => (index >= PLAN ? 'better' : 'worse');
 
 /** Round steps of the index axis (0,2 · 0,25 · 0,5 …) and at most this many of them. */
 const STEPS = [0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10];
@@ -36,7 +46,7 @@ const heightOf = (rows: number) => Math.max(180, AXES_HEIGHT + rows * ROW_HEIGHT
 
 /**
  * Productivity index by package or by local (DOMAIN.md §3): a bar each, and a line at 1 —
- * the plan — so a bar past it beat the plan. A group with no production has no index (no bar).
+ * the plan — so a bar past it beat the plan; a bar is coloured and marked by its side of it. A group with no production has no index (no bar).
  */
 export function ProductivityChart({ table }: { table: FigureTable }) {
   const { t } = useTranslation(['dash', 'figures']);
@@ -54,9 +64,17 @@ export function ProductivityChart({ table }: { table: FigureTable }) {
     });
   };
   const options: ApexOptions = {
-    colors: [themeTokens.colorInfo],
+    colors: [({ value }: { value: number }) => PLAN_COLOURS[sideOf(value)]],
     legend: { show: false },
-    plotOptions: { bar: { horizontal: true, barHeight: '62%' } },
+    plotOptions: { bar: { horizontal: true, barHeight: '62%', dataLabels: { position: 'top' } } },
+    // Each bar's index and its side of the plan, past its end (dark text on the card, not on the bar).
+    dataLabels: {
+      enabled: true,
+      formatter: (value: number) =>
+        typeof value === 'number' ? `${formatFigure(value, 'decimal', locale)} ${PLAN_MARKS[sideOf(value)]}` : '',
+      offsetX: 28,
+      style: { colors: [themeTokens.colorText], fontSize: '12px', fontWeight: 600 },
+    },
     xaxis: {
       categories: names.map(nameLines),
       min: 0,
@@ -100,6 +118,18 @@ export function ProductivityChart({ table }: { table: FigureTable }) {
           label={t('dash:performance.productivityLabel', { title: t(`figures:tables.${table.key}`) })}
           testId={`chart-${table.key}`}
         />
+      )}
+      {table.rows.length === 0 ? null : (
+        <Legend label={t('dash:kit.legend')}>
+          {(['better', 'worse'] as const).map((side) => (
+            <LegendItem
+              key={side}
+              colour={PLAN_COLOURS[side]}
+              mark={PLAN_MARKS[side]}
+              text={t(`dash:performance.${side}`)}
+            />
+          ))}
+        </Legend>
       )}
     </FigureCard>
   );

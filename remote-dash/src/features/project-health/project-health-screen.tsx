@@ -5,12 +5,14 @@ import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import {
   CLASS_COLUMNS,
   CLASS_PALETTE,
+  CLASS_LABEL_COLOURS,
   Chart,
   ClassKpis,
   DashboardScreen,
   FigureCard,
   FigureGrid,
   rowSeries,
+  stackedLabels,
   stackedTooltip,
   tableCategories,
   tableSeries,
@@ -46,6 +48,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
               labels: DASHBOARD_CLASSES.map((name) => t(`figures:values.${name}`)),
               colors: CLASS_PALETTE,
               plotOptions: { pie: { donut: { size: '58%' } } },
+              dataLabels: { style: { colors: CLASS_LABEL_COLOURS } },
             }}
           />
         </FigureCard>
@@ -60,6 +63,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
               chart: { stacked: true },
               colors: CLASS_PALETTE,
               plotOptions: { bar: { columnWidth: '55%' } },
+              dataLabels: stackedLabels(locale),
               // Seven short names: every one shown (rotated when they crowd), never one left out.
               tooltip: stackedTooltip(tableCategories(weekdays, 'weekday', locale), locale, t('dash:kit.total')),
               xaxis: {

@@ -3,7 +3,7 @@ import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { dashboardTable } from '@canteiro/shared/domain';
-import type { RoutineDashboard } from '@canteiro/shared/domain';
+import type { FigureTable, RoutineDashboard } from '@canteiro/shared/domain';
 import {
   CLASS_COLUMNS,
   CLASS_PALETTE,
@@ -12,6 +12,7 @@ import {
   DashboardScreen,
   FigureCard,
   shareTooltip,
+  stackedLabels,
   stackedTooltip,
   tableCategories,
   tableSeries,
@@ -60,6 +61,7 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
             chart: { stacked: true },
             colors: CLASS_PALETTE,
             plotOptions: { bar: { columnWidth: '70%' } },
+            dataLabels: stackedLabels(locale, view),
             xaxis: { categories: tableCategories(hours, 'hour', locale) },
             yaxis: view === 'index' ? { min: 0, max: 1, tickAmount: 4 } : { min: 0 },
             // HH: the stack's total and each class's part; shares: each with its 95 % interval.
@@ -70,19 +72,52 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
           }}
         />
       </FigureCard>
+      <HhByPeriod table={dashboardTable('routine', answer, 'hhByPeriod')} />
     </>
+  );
+}
+
+/** HH by class per bucket of the header's range (day, week, month, year), stacked, oldest first. */
+function HhByPeriod({ table }: { table: FigureTable }) {
+  const { t } = useTranslation(['dash', 'figures']);
+  const locale = useLocale();
+  const categories = tableCategories(table, 'bucket', locale);
+  return (
+    <div style={{ marginTop: 16 }}>
+      <FigureCard table={table}>
+        <Chart
+          type="bar"
+          testId="chart-hhByPeriod"
+          format="hh"
+          label={t('dash:kit.chartOf', { title: t('figures:tables.hhByPeriod') })}
+          height={300}
+          series={tableSeries(table, CLASS_COLUMNS.hh, t as TFunction)}
+          options={{
+            chart: { stacked: true },
+            colors: CLASS_PALETTE,
+            plotOptions: { bar: { columnWidth: '60%' } },
+            dataLabels: stackedLabels(locale),
+            xaxis: { categories },
+            yaxis: { min: 0 },
+            tooltip: stackedTooltip(categories, locale, t('dash:kit.total')),
+          }}
+        />
+      </FigureCard>
+    </div>
   );
 }
 
 /**
  * Routine (spec §2, DOMAIN.md §3): HH total and, hour by hour of the site's day, the HH of
- * value-adding work, hidden and evident waste — stacked in HH, or as each hour's shares.
+ * value-adding work, hidden and evident waste — stacked in HH, or as each hour's shares; and
+ * the same HH per bucket of the range the header offers (day, week, month, year).
  */
 export function RoutineScreen() {
   return (
     <DashboardScreen
       name="routine"
       titleKey="dash:routes.routine.title"
+      bucketed
       isEmpty={(answer: RoutineDashboard) => answer.hours.length === 0}
     >
       {(answer) => <Routine answer={answer} />}

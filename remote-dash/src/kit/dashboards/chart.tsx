@@ -3,6 +3,7 @@ import type { ApexOptions } from 'apexcharts';
 import { navColors, themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
 import type { FigureFormat, Locale } from '@canteiro/shared/domain';
+import { MIN_LABELLED_SHARE } from './series';
 import { useLocale } from './use-locale';
 
 // Loaded on first draw: apexcharts (~500 kB) is fetched by the dashboard screens only,
@@ -54,8 +55,14 @@ function defaultOptions(
     },
     legend: { position: 'bottom', fontSize: '13px' },
     dataLabels: round
-      ? // A slice's label is its share of the whole, in the language's percent.
-        { enabled: true, formatter: (percent: number) => formatFigure(percent / 100, 'index', locale) }
+      ? // A slice's label is its share of the whole, in the language's percent; none on a thin slice.
+        {
+          enabled: true,
+          formatter: (percent: number) =>
+            percent / 100 >= MIN_LABELLED_SHARE ? formatFigure(percent / 100, 'index', locale) : '',
+          style: { fontSize: '12px', fontWeight: 600 },
+          dropShadow: { enabled: false },
+        }
       : { enabled: false },
     tooltip: { y: { formatter: (value: number) => (typeof value === 'number' ? write(value) : '') } },
     ...(round

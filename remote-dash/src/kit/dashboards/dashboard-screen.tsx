@@ -10,6 +10,7 @@ import { ExportButton } from '@canteiro/shared/ui';
 import { DashHeader } from '../header/dash-header';
 import { useHeaderState } from '../header/header-state';
 import { ScreenState } from '../header/screen-states';
+import { HhNote, SHOWS_HH } from './hh-note';
 import { NoData } from './no-data';
 import { usePrinting } from './print';
 import { DataUntil, PrintHeader } from './print-header';
@@ -109,7 +110,10 @@ export function DashboardScreen<Name extends DashboardName>({
           {isEmpty(answer) ? (
             <NoData contract={header.values.contract} update={header.update} />
           ) : (
-            <div data-testid={`dashboard-${name}`}>{children(answer)}</div>
+            <div data-testid={`dashboard-${name}`}>
+              {SHOWS_HH[name] ? <HhNote /> : null}
+              {children(answer)}
+            </div>
           )}
         </div>
       </Spin>

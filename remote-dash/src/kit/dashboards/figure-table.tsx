@@ -3,12 +3,12 @@ import { Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
-import { CONFIDENCE_SAMPLE, formatFigure } from '@canteiro/shared/domain';
+import { CONFIDENCE_SAMPLE, formatCell, formatFigure } from '@canteiro/shared/domain';
 import type { FigureFormat, FigureRow, FigureTable } from '@canteiro/shared/domain';
 import { usePrinting } from './print';
 import { useLocale } from './use-locale';
 
-const NUMERIC: ReadonlySet<FigureFormat> = new Set(['integer', 'hh', 'index', 'decimal']);
+const NUMERIC: ReadonlySet<FigureFormat> = new Set(['integer', 'hh', 'index', 'decimal', 'rup']);
 
 /** The warning colours of a low-confidence mark: text on its background at 4.5:1 or more. */
 const LOW = { color: '#8a4b00', background: '#fff4e0', border: '#f0c27a' } as const;
@@ -68,11 +68,11 @@ export function FigureTableView({
       // Names may be long (a package's full name): they wrap rather than widen the table past its card.
       ...(column.format === 'text' ? { width: 220 } : {}),
       onCell: () => ({ style: numeric ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : {} }),
-      render: (value: FigureRow[typeof column.key]) =>
+      render: (value: FigureRow[typeof column.key], row: FigureRow) =>
         column.key === 'lowConfidence' && value === true ? (
           <LowConfidenceTag text={formatFigure(value, column.format, locale)} equipment={equipment} />
         ) : (
-          formatFigure(value, column.format, locale)
+          formatCell(row, column, locale)
         ),
     };
   });

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatFigure } from '@canteiro/shared/domain';
-import type { FigureColumnKey, FigureTable, Locale } from '@canteiro/shared/domain';
+import type { FigureColumnKey, FigureFormat, FigureTable, Locale } from '@canteiro/shared/domain';
 
 /**
  * A chart's data straight from the table shown under it (chart and table agree):
@@ -79,5 +79,38 @@ export function stackedTooltip(categories: string[], locale: Locale, totalLabel:
         return `${formatFigure(value, 'hh', locale)} HH${share}`;
       },
     },
+  };
+}
+
+/**
+ * A segment or slice narrower than this share of its whole carries no label: its number would
+ * not fit inside it and would cover its neighbours (the tooltip and the table still give it).
+ */
+export const MIN_LABELLED_SHARE = 0.08;
+
+/**
+ * The label colours on the class colours, in the classes' order: white on the green and the
+ * brown, near-black on the coral red (white on it is 3.6:1, too little for 12 px text).
+ */
+export const CLASS_LABEL_COLOURS = ['#ffffff', '#ffffff', '#1f1f1f'];
+
+/**
+ * Direct labels on a stacked bar's segments: each its value as the table writes it (`format`),
+ * none on a segment under MIN_LABELLED_SHARE of its stack. The value is read from the series,
+ * not from apexcharts' argument (a 100 % stack passes its percentage there).
+ */
+export function stackedLabels(locale: Locale, format: FigureFormat = 'hh') {
+  return {
+    enabled: true,
+    formatter: (_value: unknown, point?: TooltipPoint) => {
+      if (!point) return '';
+      const value = point.w?.config?.series?.[point.seriesIndex ?? -1]?.data[point.dataPointIndex];
+      const total = stackTotal(point);
+      return typeof value === 'number' && total > 0 && value / total >= MIN_LABELLED_SHARE
+        ? formatFigure(value, format, locale)
+        : '';
+    },
+    style: { fontSize: '11px', fontWeight: 600, colors: CLASS_LABEL_COLOURS },
+    dropShadow: { enabled: false },
   };
 }

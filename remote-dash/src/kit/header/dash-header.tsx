@@ -18,6 +18,7 @@ import {
 import type { ContextDefinition } from '@canteiro/shared/ui';
 import type { HeaderUpdate, HeaderValues } from './header-state';
 import { NO_DIMENSIONS, weekLabel, weekdayEnds, weekdaysParam } from './header-state';
+import { FocusableColumns, PickerTheme } from './picker-theme';
 
 // The kit's words (date placeholder, export, search) in this module's bundle too.
 registerKitTranslations();
@@ -152,6 +153,7 @@ export function DashHeader({
         format={TIME}
         needConfirm={false}
         minuteStep={5}
+        panelRender={(panel) => <FocusableColumns>{panel}</FocusableColumns>}
         placeholder={t('dash:header.timePlaceholder')}
         status={errors[name] ? 'error' : undefined}
         value={time(values[name])}
@@ -163,119 +165,121 @@ export function DashHeader({
 
   return (
     // Not printed on a dashboard: its print header says the same in words (print-styles.ts).
-    <header data-testid="dash-header" className="canteiro-dash-header" style={{ marginBottom: 16 }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', marginBottom: 8 }}>
-        {/* The page's one h1, at the size of a section title (as the kit's lists). */}
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
-          {title}
-        </Typography.Title>
-        <div style={{ marginRight: 'auto' }}>{note}</div>
-        {actions}
-      </div>
-      <div style={{ display: 'flex', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap' }}>
-        <div style={{ marginBottom: -16 }}>
-          <ContextPicker context={DASH_CONTRACT} t={t as TFunction} value={contract} onChange={chooseContract} />
+    <PickerTheme>
+      <header data-testid="dash-header" className="canteiro-dash-header" style={{ marginBottom: 16 }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', marginBottom: 8 }}>
+          {/* The page's one h1, at the size of a section title (as the kit's lists). */}
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
+            {title}
+          </Typography.Title>
+          <div style={{ marginRight: 'auto' }}>{note}</div>
+          {actions}
         </div>
-        {bucketed ? (
-          <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-            <label htmlFor={idOf('range')} style={{ fontWeight: 600 }}>
-              {t('figures:filters.range')}
-            </label>
-            <Select<string>
-              id={idOf('range')}
-              value={values.range || undefined}
-              placeholder={t('dash:header.rangeType.auto')}
-              allowClear={{ label: t('kit:clearField', { field: t('figures:filters.range') }) }}
-              onChange={(next) => update({ range: next ?? '' })}
-              options={RANGE_TYPES.map((range) => ({ value: range, label: t(`figures:filters.ranges.${range}`) }))}
-              style={{ width: 130 }}
-            />
+        <div style={{ display: 'flex', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap' }}>
+          <div style={{ marginBottom: -16 }}>
+            <ContextPicker context={DASH_CONTRACT} t={t as TFunction} value={contract} onChange={chooseContract} />
           </div>
-        ) : null}
-        {/* It gives way first: at 1064 px it narrows to stay on the contract's row. */}
-        {extra ? <div style={{ marginLeft: 'auto', flex: '1 1 150px', maxWidth: 240 }}>{extra}</div> : null}
-      </div>
-      {/* As on Management's screens, the contract comes first: its catalogue feeds the filters. */}
-      {contract === null ? null : (
-        <div
-          role="group"
-          aria-label={t('dash:header.filters')}
-          data-testid="dash-filters"
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fill, minmax(126px, 1fr))',
-            gap: '8px 12px',
-            marginTop: 12,
-            alignItems: 'start',
-          }}
-        >
-          {dateCell('from')}
-          {dateCell('to')}
-          {timeCell('fromTime')}
-          {timeCell('toTime')}
-          <Cell id={idOf('weekdayFirst')} label={t('dash:header.weekdayFirst')} error={message('weekdays')}>
-            <Select<number>
-              id={idOf('weekdayFirst')}
-              {...ariaOf(idOf('weekdayFirst'), message('weekdays'))}
-              allowClear={{ label: t('kit:clearField', { field: t('dash:header.weekdayFirst') }) }}
-              placeholder={t('dash:header.any')}
-              value={first ?? undefined}
-              onChange={(next) => update({ weekdays: weekdaysParam(next ?? null, last) })}
-              options={weekdayOptions((day) => last !== null && day > last)}
-              style={{ width: '100%' }}
-            />
-          </Cell>
-          <Cell id={idOf('weekdayLast')} label={t('dash:header.weekdayLast')}>
-            <Select<number>
-              id={idOf('weekdayLast')}
-              allowClear={{ label: t('kit:clearField', { field: t('dash:header.weekdayLast') }) }}
-              placeholder={t('dash:header.any')}
-              value={last ?? undefined}
-              onChange={(next) => update({ weekdays: weekdaysParam(first, next ?? null) })}
-              options={weekdayOptions((day) => first !== null && day < first)}
-              style={{ width: '100%' }}
-            />
-          </Cell>
-          <Cell id={idOf('week')} label={t('figures:filters.week')} error={message('week')} wide>
-            <DatePicker
-              id={idOf('week')}
-              {...ariaOf(idOf('week'), message('week'))}
-              picker="week"
-              placeholder={t('dash:header.weekPlaceholder')}
-              value={weekStart ? dayjs(weekStart) : null}
-              format={(value) => weekLabel(weekOf(value.format('YYYY-MM-DD')), t as TFunction, currentLocale())}
-              // The week is its Monday to Sunday: the dates become the week's, not crossed with it.
-              onChange={(next) => {
-                const week = next ? weekOf(next.format('YYYY-MM-DD')) : '';
-                const days = week ? weekDays(week) : null;
-                update(days ? { week, from: days.from, to: days.to } : { week: '' });
-              }}
-              status={errors.week ? 'error' : undefined}
-              style={{ width: '100%' }}
-            />
-          </Cell>
-          {FILTER_DIMENSIONS.map((dimension) => {
-            const { endpoint, params } = optionsOf(dimension, contract);
-            const label = t(`fields:${dimension}`);
-            return (
-              <Cell key={dimension} id={idOf(dimension)} label={label} error={message(dimension)}>
-                <RemoteSelect
-                  id={idOf(dimension)}
-                  endpoint={endpoint}
-                  params={params}
-                  enabled={contract !== null}
-                  value={values[dimension]}
-                  onChange={(next) => update({ [dimension]: next })}
-                  fieldLabel={label}
-                  placeholder={t('dash:header.any')}
-                  status={errors[dimension] ? 'error' : undefined}
-                  ariaProps={ariaOf(idOf(dimension), message(dimension))}
-                />
-              </Cell>
-            );
-          })}
+          {bucketed ? (
+            <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              <label htmlFor={idOf('range')} style={{ fontWeight: 600 }}>
+                {t('figures:filters.range')}
+              </label>
+              <Select<string>
+                id={idOf('range')}
+                value={values.range || undefined}
+                placeholder={t('dash:header.rangeType.auto')}
+                allowClear={{ label: t('kit:clearField', { field: t('figures:filters.range') }) }}
+                onChange={(next) => update({ range: next ?? '' })}
+                options={RANGE_TYPES.map((range) => ({ value: range, label: t(`figures:filters.ranges.${range}`) }))}
+                style={{ width: 130 }}
+              />
+            </div>
+          ) : null}
+          {/* It gives way first: at 1064 px it narrows to stay on the contract's row. */}
+          {extra ? <div style={{ marginLeft: 'auto', flex: '1 1 150px', maxWidth: 240 }}>{extra}</div> : null}
         </div>
-      )}
-    </header>
+        {/* As on Management's screens, the contract comes first: its catalogue feeds the filters. */}
+        {contract === null ? null : (
+          <div
+            role="group"
+            aria-label={t('dash:header.filters')}
+            data-testid="dash-filters"
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(126px, 1fr))',
+              gap: '8px 12px',
+              marginTop: 12,
+              alignItems: 'start',
+            }}
+          >
+            {dateCell('from')}
+            {dateCell('to')}
+            {timeCell('fromTime')}
+            {timeCell('toTime')}
+            <Cell id={idOf('weekdayFirst')} label={t('dash:header.weekdayFirst')} error={message('weekdays')}>
+              <Select<number>
+                id={idOf('weekdayFirst')}
+                {...ariaOf(idOf('weekdayFirst'), message('weekdays'))}
+                allowClear={{ label: t('kit:clearField', { field: t('dash:header.weekdayFirst') }) }}
+                placeholder={t('dash:header.any')}
+                value={first ?? undefined}
+                onChange={(next) => update({ weekdays: weekdaysParam(next ?? null, last) })}
+                options={weekdayOptions((day) => last !== null && day > last)}
+                style={{ width: '100%' }}
+              />
+            </Cell>
+            <Cell id={idOf('weekdayLast')} label={t('dash:header.weekdayLast')}>
+              <Select<number>
+                id={idOf('weekdayLast')}
+                allowClear={{ label: t('kit:clearField', { field: t('dash:header.weekdayLast') }) }}
+                placeholder={t('dash:header.any')}
+                value={last ?? undefined}
+                onChange={(next) => update({ weekdays: weekdaysParam(first, next ?? null) })}
+                options={weekdayOptions((day) => first !== null && day < first)}
+                style={{ width: '100%' }}
+              />
+            </Cell>
+            <Cell id={idOf('week')} label={t('figures:filters.week')} error={message('week')} wide>
+              <DatePicker
+                id={idOf('week')}
+                {...ariaOf(idOf('week'), message('week'))}
+                picker="week"
+                placeholder={t('dash:header.weekPlaceholder')}
+                value={weekStart ? dayjs(weekStart) : null}
+                format={(value) => weekLabel(weekOf(value.format('YYYY-MM-DD')), t as TFunction, currentLocale())}
+                // The week is its Monday to Sunday: the dates become the week's, not crossed with it.
+                onChange={(next) => {
+                  const week = next ? weekOf(next.format('YYYY-MM-DD')) : '';
+                  const days = week ? weekDays(week) : null;
+                  update(days ? { week, from: days.from, to: days.to } : { week: '' });
+                }}
+                status={errors.week ? 'error' : undefined}
+                style={{ width: '100%' }}
+              />
+            </Cell>
+            {FILTER_DIMENSIONS.map((dimension) => {
+              const { endpoint, params } = optionsOf(dimension, contract);
+              const label = t(`fields:${dimension}`);
+              return (
+                <Cell key={dimension} id={idOf(dimension)} label={label} error={message(dimension)}>
+                  <RemoteSelect
+                    id={idOf(dimension)}
+                    endpoint={endpoint}
+                    params={params}
+                    enabled={contract !== null}
+                    value={values[dimension]}
+                    onChange={(next) => update({ [dimension]: next })}
+                    fieldLabel={label}
+                    placeholder={t('dash:header.any')}
+                    status={errors[dimension] ? 'error' : undefined}
+                    ariaProps={ariaOf(idOf(dimension), message(dimension))}
+                  />
+                </Cell>
+              );
+            })}
+          </div>
+        )}
+      </header>
+    </PickerTheme>
   );
 }

@@ -1,5 +1,5 @@
 import { dashboardTable, dashboardTables } from '../dashboard-tables';
-import { formatFigure } from '../figures';
+import { formatCell, formatFigure } from '../figures';
 import type { ClassTotals, DashboardMeta, ProjectHealthDashboard } from '../dashboards';
 import { figureMessages } from '../messages';
 import { emptyValues, keyPaths } from '../../../test/same-keys';
@@ -137,5 +137,15 @@ describe('the dashboards tables', () => {
     // A label picks nothing from the object's prototype.
     expect(formatFigure('toString', 'label', 'pt-BR')).toBe('toString');
     expect(formatFigure(null, 'index', 'pt-BR')).toBe('');
+  });
+
+  it('writes a RUP with three significant digits, and on the screen with Hh per its unit', () => {
+    expect(formatFigure(0.06123, 'rup', 'pt-BR')).toBe('0,0612');
+    expect(formatFigure(0.85, 'rup', 'pt-BR')).toBe('0,850');
+    expect(formatFigure(12.345, 'rup', 'en-US')).toBe('12.3');
+    const column = { key: 'actualRup', format: 'rup', unit: 'unit' } as const;
+    expect(formatCell({ actualRup: 0.06123, unit: 'kg' }, column, 'pt-BR')).toBe('0,0612 Hh/kg');
+    expect(formatCell({ actualRup: null, unit: 'kg' }, column, 'pt-BR')).toBe('');
+    expect(formatCell({ actualRup: 0.85 }, { key: 'actualRup', format: 'rup' }, 'en-US')).toBe('0.850');
   });
 });
