@@ -158,7 +158,13 @@ function assertCsv(text: string, tables: FigureTable[], locale: Locale): string[
   return filters!.slice(2);
 }
 
-const NUMBER_FORMATS: Record<string, string> = { integer: '#,##0', hh: '#,##0.0', decimal: '#,##0.00', index: '0.0%' };
+const NUMBER_FORMATS: Record<string, string> = {
+  integer: '#,##0',
+  hh: '#,##0.0',
+  decimal: '#,##0.00',
+  tenths: '#,##0.0',
+  index: '0.0%',
+};
 
 /** XLSX = a sheet per table: filters, blank row, header, rows; numbers, dates and words as the screen's. */
 async function assertXlsx(payload: Buffer, tables: FigureTable[], locale: Locale): Promise<string[][]> {

@@ -145,6 +145,8 @@ const NUMBER_FORMATS: Partial<Record<FigureFormat, string>> = {
   integer: '#,##0',
   hh: '#,##0.0',
   decimal: '#,##0.00',
+  // Walks expected: one decimal in every cell, so a column of them lines up.
+  tenths: '#,##0.0',
   index: '0.0%',
 };
 

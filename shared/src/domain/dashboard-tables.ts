@@ -82,7 +82,7 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       columns: [
         column('goal', 'integer'),
         column('reports', 'integer'),
-        column('expected', 'integer'),
+        column('expected', 'tenths'),
         column('ratio', 'index'),
       ],
       rows: [
@@ -99,7 +99,7 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       columns: [
         column('reporter', 'text'),
         column('reports', 'integer'),
-        column('expected', 'integer'),
+        column('expected', 'tenths'),
         column('ratio', 'index'),
       ],
       rows: answer.compliance.reporters.map((reporter) => ({
@@ -115,7 +115,7 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       columns: [
         column('date', 'date'),
         column('reports', 'integer'),
-        column('expected', 'integer'),
+        column('expected', 'tenths'),
         column('ratio', 'index'),
       ],
       rows: answer.compliance.days.map((day) => ({

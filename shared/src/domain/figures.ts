@@ -9,11 +9,12 @@ import type { FigureColumnKey, FigureTableKey, FigureValueKey } from './messages
 
 /**
  * How a cell is written: `hh` one decimal; `index` a 0..1 fraction shown as a percentage;
- * `decimal` two decimals; `label` a key of `figures.values`; `weekday` 1 (Monday)…7;
+ * `decimal` two decimals; `tenths` a count that may be fractional (walks expected in proportion to
+ * the work schedule) to one decimal at most, 10 or 3,8; `label` a key of `figures.values`; `weekday` 1 (Monday)…7;
  * `hour` 0..23 of the site's day; `flag` yes/no; `date` `YYYY-MM-DD`.
  */
 export type FigureFormat =
-  'text' | 'label' | 'integer' | 'hh' | 'index' | 'decimal' | 'date' | 'weekday' | 'hour' | 'flag';
+  'text' | 'label' | 'integer' | 'hh' | 'index' | 'decimal' | 'tenths' | 'date' | 'weekday' | 'hour' | 'flag';
 export type FigureValue = string | number | boolean | null;
 
 export interface FigureColumn {
@@ -68,6 +69,10 @@ export function formatFigure(value: FigureValue | undefined, format: FigureForma
     case 'index':
       return typeof value === 'number'
         ? numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
+        : String(value);
+    case 'tenths':
+      return typeof value === 'number'
+        ? numberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(value)
         : String(value);
     case 'integer':
     case 'hh':

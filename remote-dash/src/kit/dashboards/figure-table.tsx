@@ -7,7 +7,7 @@ import { CONFIDENCE_SAMPLE, formatFigure } from '@canteiro/shared/domain';
 import type { FigureFormat, FigureRow, FigureTable } from '@canteiro/shared/domain';
 import { useLocale } from './use-locale';
 
-const NUMERIC: ReadonlySet<FigureFormat> = new Set(['integer', 'hh', 'index', 'decimal']);
+const NUMERIC: ReadonlySet<FigureFormat> = new Set(['integer', 'hh', 'index', 'decimal', 'tenths']);
 
 /** The warning colours of a low-confidence mark: text on its background at 4.5:1 or more. */
 const LOW = { color: '#8a4b00', background: '#fff4e0', border: '#f0c27a' } as const;

@@ -77,6 +77,13 @@ const ptBR = {
   contextHint: 'Escolha acima para ver a lista.',
   loading: 'Carregando…',
   actionFailed: 'Erro ao {{action}} {{name}}.',
+  scheduleNone: 'Sem expediente',
+  scheduleAdd: 'Intervalo',
+  scheduleAddTo: 'Adicionar intervalo: {{day}}',
+  scheduleStart: '{{day}}, intervalo {{index}}: início',
+  scheduleEnd: '{{day}}, intervalo {{index}}: fim',
+  scheduleRemove: 'Remover o intervalo {{index}} de {{day}}',
+  scheduleTimePlaceholder: 'hh:mm',
 } as const;
 
 const enUS: Translation<typeof ptBR> = {
@@ -154,6 +161,13 @@ const enUS: Translation<typeof ptBR> = {
   contextHint: 'Choose above to see the list.',
   loading: 'Loading…',
   actionFailed: 'Could not {{action}} {{name}}.',
+  scheduleNone: 'Not worked',
+  scheduleAdd: 'Interval',
+  scheduleAddTo: 'Add an interval: {{day}}',
+  scheduleStart: '{{day}}, interval {{index}}: start',
+  scheduleEnd: '{{day}}, interval {{index}}: end',
+  scheduleRemove: 'Remove interval {{index}} of {{day}}',
+  scheduleTimePlaceholder: 'hh:mm',
 };
 
 export const kitMessages = { 'pt-BR': ptBR, 'en-US': enUS };
