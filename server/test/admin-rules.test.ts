@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
-import { errorMessage } from '@canteiro/shared/domain';
+import { DEFAULT_WORK_SCHEDULE, errorMessage } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
 import { occurrences } from '../src/db/schema/catalogue.js';
@@ -233,6 +233,7 @@ describe('create, edit and status', () => {
         workName: 'Obra A1',
         reportingGoal: 12,
         reportingPeriod: 30,
+        workSchedule: DEFAULT_WORK_SCHEDULE,
         isActive: true,
         createdAt: '',
         parentInactive: false,

@@ -163,6 +163,7 @@ const NUMBER_FORMATS: Record<string, string> = {
   hh: '#,##0.0',
   decimal: '#,##0.00',
   rup: '#,##0.0###',
+  tenths: '#,##0.0',
   index: '0.0%',
 };
 

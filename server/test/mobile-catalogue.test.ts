@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_WORK_SCHEDULE } from '@canteiro/shared/domain';
 import type { MobileCatalogue } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { areas, functions } from '../src/db/schema/catalogue.js';
@@ -48,7 +49,13 @@ describe('the mobile catalogue', () => {
     assert.match(String(response.headers.etag), /^"[\w-]+"$/, 'a strong tag');
     const body = response.json() as MobileCatalogue;
     assert.deepEqual(body, {
-      contract: { id: world.contractA1, name: 'Contrato A1', reportingPeriod: 30, reportingGoal: 16 },
+      contract: {
+        id: world.contractA1,
+        name: 'Contrato A1',
+        reportingPeriod: 30,
+        reportingGoal: 16,
+        workSchedule: DEFAULT_WORK_SCHEDULE,
+      },
       packages: [
         { id: a1.package, name: 'Pacote 1', block: a1.block, local: a1.local, area: a1.area },
         { id: a1Other.package, name: 'Pacote 2', block: a1Other.block, local: a1Other.local, area: a1Other.area },

@@ -104,7 +104,7 @@ describe('project health', () => {
     expect(screen.getByTestId('kpi-valueAdding')).toHaveTextContent('1.207,5 HH');
     expect(screen.getByTestId('kpi-compliance-value')).toHaveTextContent('87,5%');
     expect(screen.getByTestId('kpi-compliance')).toHaveTextContent(
-      '350 de 400 apontamentos esperados · meta de 4 por dia',
+      '350 de 400 apontamentos esperados · meta de 4 por dia completo',
     );
 
     expect(await chartOf('chart-classes')).toEqual({
@@ -177,6 +177,31 @@ describe('project health', () => {
     const evolution = within(await screen.findByTestId('table-evolution'));
     expect(evolution.getByText('43,6%')).toBeInTheDocument();
     expect(evolution.getAllByTestId('low-confidence')).toHaveLength(1);
+  });
+
+  it('reads walks expected in proportion to the work schedule to one decimal at most', async () => {
+    // Two weekdays (8 each for 2 reporters at 4) and a Saturday (5/9 of it: 4,44…).
+    const saturday = (8 * 5) / 9;
+    const compliance = {
+      ...answer.compliance,
+      reports: 20,
+      expected: 16 + saturday,
+      ratio: 20 / (16 + saturday),
+      days: [...answer.compliance.days, { date: '2026-11-07', reports: 6, expected: saturday, ratio: 6 / saturday }],
+    };
+    harness.answers.set('project-health', [() => json({ ...answer, compliance })]);
+    renderAt(ENTRY, <ProjectHealthScreen />);
+    await screen.findByTestId('dashboard-project-health');
+    expect(screen.getByTestId('kpi-compliance')).toHaveTextContent(
+      '20 de 20,4 apontamentos esperados · meta de 4 por dia completo',
+    );
+    expect(screen.getByTestId('table-compliance')).toHaveTextContent('20,4');
+    fireEvent.click(within(screen.getByTestId('card-complianceDays')).getByRole('button', { name: /Ver valores/ }));
+    const days = within(await screen.findByTestId('table-complianceDays'));
+    expect(days.getByText('4,4')).toBeInTheDocument();
+    // A whole number stays whole: 8, not 8,0.
+    expect(days.queryByText('8,0')).toBeNull();
+    expect(days.getAllByText('8')).toHaveLength(3);
   });
 
   it('ranks the same rows by a waste on demand, the chart and the table alike', async () => {

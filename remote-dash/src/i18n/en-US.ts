@@ -139,7 +139,7 @@ export const enUS: Translation<typeof ptBR> = {
     controlNone: 'No signal: the days vary as chance explains.',
     goal: 'Goal',
     complianceOverall: 'Overall compliance',
-    complianceSample: '{{reports}} of {{expected}} expected reports · goal of {{goal}} a day',
+    complianceSample: '{{reports}} of {{expected}} expected reports · goal of {{goal}} a full day',
   },
   routine: {
     view: 'Show',

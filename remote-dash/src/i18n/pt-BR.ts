@@ -139,7 +139,7 @@ export const ptBR = {
     controlNone: 'Nenhum sinal: os dias variam como o acaso explica.',
     goal: 'Meta',
     complianceOverall: 'Aderência geral',
-    complianceSample: '{{reports}} de {{expected}} apontamentos esperados · meta de {{goal}} por dia',
+    complianceSample: '{{reports}} de {{expected}} apontamentos esperados · meta de {{goal}} por dia completo',
   },
   routine: {
     view: 'Mostrar',

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { timeOfMinute } from '@canteiro/shared/domain';
-import type { DashboardMeta, LastObservation, RangeType, ReportFilters } from '@canteiro/shared/domain';
+import type { DashboardMeta, LastObservation, RangeType, ReportFilters, WorkSchedule } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
 import { allOf } from '../crud/list-query.js';
@@ -27,6 +27,8 @@ export interface DashboardContext {
   hours: number;
   /** Walks expected per reporter per day. */
   goal: number;
+  /** The contract's hours per weekday: the goal is expected in proportion to them (compliance); none out of scope. */
+  schedule: WorkSchedule;
   timeZone: string;
   inScope: boolean;
   /**
@@ -57,6 +59,8 @@ export interface DashboardContext {
   walks: SQL;
 }
 
+const NO_SCHEDULE: WorkSchedule = { '1': [], '2': [], '3': [], '4': [], '5': [], '6': [], '7': [] };
+
 const withEvery = <Key extends string, Value>(keys: readonly Key[], value: Value) =>
   Object.fromEntries(keys.map((key) => [key, value])) as Record<Key, Value>;
 
@@ -73,9 +77,16 @@ export async function dashboardContext(
   const { filters, fields } = readReportFilters(query);
   if (!filters) throw new ApiError(400, 'validation_failed', fields);
   // The versions ride on the contract lookup: one statement, one snapshot, before any figure.
-  const [contract] = await selectRows<{ period: number; goal: number; global: string | null; version: string }>(
+  const [contract] = await selectRows<{
+    period: number;
+    goal: number;
+    schedule: WorkSchedule;
+    global: string | null;
+    version: string;
+  }>(
     orm,
     sql`select ${contracts.reportingPeriod} as period, ${contracts.reportingGoal} as goal,
+        ${contracts.workSchedule} as schedule,
         (select ${dashboardDataVersion.version}::text from ${dashboardDataVersion}) as global,
         coalesce((select ${dashboardDataVersions.version}::text from ${dashboardDataVersions}
           where ${dashboardDataVersions.contractId} = ${contracts.id}), '0') as version
@@ -88,6 +99,7 @@ export async function dashboardContext(
     filters: { ...filters, range: filters.range ?? 'week' },
     hours: contract ? contract.period / 60 : 0,
     goal: contract?.goal ?? 0,
+    schedule: contract?.schedule ?? NO_SCHEDULE,
     timeZone,
     inScope: contract !== undefined,
     version: contract?.global ? { global: contract.global, contract: contract.version } : null,

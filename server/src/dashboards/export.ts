@@ -114,6 +114,8 @@ const NUMBER_FORMATS: Partial<Record<FigureFormat, string>> = {
   decimal: '#,##0.00',
   // A RUP: up to four decimals (0.0612, 0.85): Excel has no format of significant digits.
   rup: '#,##0.0###',
+  // Walks expected: one decimal in every cell, so a column of them lines up.
+  tenths: '#,##0.0',
   index: '0.0%',
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { controlChart, weekDays, weekOf } from '@canteiro/shared/domain';
+import { controlChart, scheduledShare, weekDays, weekOf, weekdayOf } from '@canteiro/shared/domain';
 import type { RangeType } from '@canteiro/shared/domain';
 import type { ClassTotals, NamedClassTotals, ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
@@ -103,7 +103,6 @@ interface Figures {
 interface Compliance {
   reporters: { user: number; name: string; reports: number }[];
   days: { date: string; reports: number }[];
-  reportedDays: number;
   reporterCount: number;
 }
 
@@ -177,7 +176,6 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
             sql`select to_char(local_date, 'YYYY-MM-DD') as date, sum(reports)::int as reports from walks group by local_date`,
             sql`date`,
           )} as days,
-          (select count(distinct local_date)::int from walks) as "reportedDays",
           (select count(distinct user_id)::int from walks) as "reporterCount"`,
     ),
   ]);
@@ -185,11 +183,16 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const evolution = buckets(figures!.days, context.filters.range, context.hours);
   const daily = figures!.days.map((day) => ({ date: day.date, ...classRowOf(day, context.hours) }));
   const overall = classTotals(totals);
-  const { reporters, days, reportedDays, reporterCount } = walks!;
+  const { reporters, days, reporterCount } = walks!;
   const ratio = (made: number, expected: number) => (expected > 0 ? made / expected : null);
-  // Sums over the few reporters (not over report rows): walks made, and goal × days for each.
+  // Sums over the few reporters and days (not over report rows): walks made, and the goal in
+  // proportion to each reported day's scheduled time inside the time window (docs/dashboards.md).
   const reportsMade = reporters.reduce((sum, reporter) => sum + reporter.reports, 0);
-  const expectedEach = goal * reportedDays;
+  const { fromTime, toTime } = context.filters;
+  const dayGoals = days.map(
+    (day) => goal * scheduledShare(context.schedule, weekdayOf(day.date), { fromTime, toTime }),
+  );
+  const expectedEach = dayGoals.reduce((sum, dayGoal) => sum + dayGoal, 0);
   const expectedAll = expectedEach * reporters.length;
   return {
     ...(await meta(context, 'activity')),
@@ -226,11 +229,11 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
         expected: expectedEach,
         ratio: ratio(reports, expectedEach),
       })),
-      days: days.map(({ date, reports }) => ({
+      days: days.map(({ date, reports }, index) => ({
         date,
         reports,
-        expected: goal * reporterCount,
-        ratio: ratio(reports, goal * reporterCount),
+        expected: dayGoals[index]! * reporterCount,
+        ratio: ratio(reports, dayGoals[index]! * reporterCount),
       })),
     },
   };

@@ -57,7 +57,7 @@ export async function readCatalogue(
 ): Promise<MobileCatalogue | null> {
   const query = sql`select
       json_build_object('id', ${contracts.id}, 'name', ${contracts.name}, 'reportingPeriod', ${contracts.reportingPeriod},
-        'reportingGoal', ${contracts.reportingGoal}) as contract,
+        'reportingGoal', ${contracts.reportingGoal}, 'workSchedule', ${contracts.workSchedule}) as contract,
       ${list(
         NAMED_RESOURCES.package.read,
         packages.contractId,

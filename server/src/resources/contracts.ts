@@ -6,7 +6,8 @@ import { hierarchyResource } from './hierarchy-resource.js';
 import { listLabel } from './labels.js';
 
 /**
- * /api/contracts: a contractor (contratada) working on a work, with its reporting goal.
+ * /api/contracts: a contractor (contratada) working on a work, with its reporting goal and
+ * work schedule (hours per weekday, compliance's expected time).
  * Access from the declaration: admins, base and work users create and (de)activate
  * contracts; a contract user may edit its own.
  */
@@ -16,6 +17,7 @@ export const contractsResource = hierarchyResource<ContractItem, ContractInput>(
     description: contracts.description,
     reportingGoal: contracts.reportingGoal,
     reportingPeriod: contracts.reportingPeriod,
+    workSchedule: contracts.workSchedule,
   },
   sorts: {
     name: textSort(contracts.name),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PROFILES } from './permission.js';
+import { workScheduleSchema } from './schemas/work-schedule.js';
 
 /**
  * What the API answers besides items and dashboards (items.ts, dashboards.ts): the session,
@@ -65,7 +66,12 @@ const named = { id, name: v.string() };
 
 /** GET /api/mobile/catalogue?contract=: what the app's pickers offer, in effect active records only. */
 export const mobileCatalogueSchema = v.object({
-  contract: v.object({ ...named, reportingPeriod: v.number(), reportingGoal: v.number() }),
+  contract: v.object({
+    ...named,
+    reportingPeriod: v.number(),
+    reportingGoal: v.number(),
+    workSchedule: workScheduleSchema,
+  }),
   packages: v.array(v.object({ ...named, block: id, local: id, area: id })),
   locals: v.array(v.object({ ...named, area: id })),
   /** A package is named within its block ("Água fria" of Torre A and of Torre B): the picker shows both names. */

@@ -102,7 +102,7 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       columns: [
         column('goal', 'integer'),
         column('reports', 'integer'),
-        column('expected', 'integer'),
+        column('expected', 'tenths'),
         column('ratio', 'index'),
       ],
       rows: [
@@ -119,7 +119,7 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       columns: [
         column('reporter', 'text'),
         column('reports', 'integer'),
-        column('expected', 'integer'),
+        column('expected', 'tenths'),
         column('ratio', 'index'),
       ],
       rows: answer.compliance.reporters.map((reporter) => ({
@@ -135,7 +135,7 @@ const TABLES: { [Name in DashboardName]: Tables<Name> } = {
       columns: [
         column('date', 'date'),
         column('reports', 'integer'),
-        column('expected', 'integer'),
+        column('expected', 'tenths'),
         column('ratio', 'index'),
       ],
       rows: answer.compliance.days.map((day) => ({

@@ -89,6 +89,12 @@ export const FIELD_CODES = [
   'before_work_start',
   'from_after_to',
   'from_time_after_to_time',
+  // a contract's work schedule (schemas/work-schedule.ts)
+  'invalid_time',
+  'interval_start_not_before_end',
+  'intervals_overlap',
+  'too_many_intervals',
+  'schedule_empty',
 ] as const;
 export type FieldCode = (typeof FIELD_CODES)[number];
 

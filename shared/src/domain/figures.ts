@@ -10,11 +10,13 @@ import type { FigureColumnKey, FigureTableKey, FigureValueKey } from './messages
 /**
  * How a cell is written: `hh` one decimal; `index` a 0..1 fraction shown as a percentage;
  * `decimal` two decimals; `rup` three significant digits (a RUP: 0,0612 or 0,850 Hh per unit
- * produced, two decimals would write 0,06 for both 0,0612 and 0,0649); `label` a key of `figures.values`; `weekday` 1 (Monday)…7;
+ * produced, two decimals would write 0,06 for both 0,0612 and 0,0649); `tenths` a count that may
+ * be fractional (walks expected in proportion to the work schedule) to one decimal at most, 10 or
+ * 3,8; `label` a key of `figures.values`; `weekday` 1 (Monday)…7;
  * `hour` 0..23 of the site's day; `flag` yes/no; `date` `YYYY-MM-DD`.
  */
 export type FigureFormat =
-  'text' | 'label' | 'integer' | 'hh' | 'index' | 'decimal' | 'rup' | 'date' | 'weekday' | 'hour' | 'flag';
+  'text' | 'label' | 'integer' | 'hh' | 'index' | 'decimal' | 'rup' | 'tenths' | 'date' | 'weekday' | 'hour' | 'flag';
 export type FigureValue = string | number | boolean | null;
 
 export interface FigureColumn {
@@ -75,6 +77,10 @@ export function formatFigure(value: FigureValue | undefined, format: FigureForma
     case 'rup':
       return typeof value === 'number'
         ? numberFormat(locale, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }).format(value)
+        : String(value);
+    case 'tenths':
+      return typeof value === 'number'
+        ? numberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(value)
         : String(value);
     case 'integer':
     case 'hh':

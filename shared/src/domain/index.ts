@@ -10,6 +10,7 @@ export * from './schemas/auth.js';
 export * from './schemas/issues.js';
 export * from './messages/index.js';
 export * from './schemas/organisation.js';
+export * from './schemas/work-schedule.js';
 export * from './schemas/occurrence.js';
 export * from './schemas/user.js';
 export * from './schemas/survey.js';

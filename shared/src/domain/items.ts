@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ACTIVITY_STATUSES } from './lists.js';
 import type { Entity } from './hierarchy.js';
+import { workScheduleSchema } from './schemas/work-schedule.js';
 
 /**
  * The shape of each item as the API answers it (lists, reads, writes, report lists): one
@@ -52,6 +53,7 @@ export const contractItemSchema = v.object({
   workName: name,
   reportingGoal: v.pipe(v.number(), v.integer()),
   reportingPeriod: v.pipe(v.number(), v.integer()),
+  workSchedule: workScheduleSchema,
   ...state,
 });
 export type ContractItem = v.InferOutput<typeof contractItemSchema>;

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { MAX_IMAGE_MEGAPIXELS, MIN_PASSWORD_LENGTH } from '@canteiro/shared/domain';
+import { MAX_DAY_INTERVALS, MAX_IMAGE_MEGAPIXELS, MIN_PASSWORD_LENGTH } from '@canteiro/shared/domain';
 
 /** A field code (from the shared schema or the server) in the user's language. */
 export function fieldMessage(
@@ -8,7 +8,12 @@ export function fieldMessage(
   values: Record<string, unknown> = {},
 ): string | undefined {
   if (!code) return undefined;
-  const params = { min: MIN_PASSWORD_LENGTH, maxMegapixels: MAX_IMAGE_MEGAPIXELS, ...values };
+  const params = {
+    min: MIN_PASSWORD_LENGTH,
+    maxMegapixels: MAX_IMAGE_MEGAPIXELS,
+    maxIntervals: MAX_DAY_INTERVALS,
+    ...values,
+  };
   // A message of a namespace of its own (`kit:invalidDate`), not a code of the catalogue.
   if (code.includes(':')) return t(code, params);
   if (t(`common:validation.${code}`, { defaultValue: '' })) return t(`common:validation.${code}`, params);

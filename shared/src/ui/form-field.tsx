@@ -26,7 +26,9 @@ export function FormField({
     <div className="canteiro-form-field" style={{ marginBottom: 20 }}>
       {/* The mark sits beside the label, not in it: the field's name stays its label alone. */}
       <div style={{ marginBottom: 6, fontSize: 14, color: themeTokens.colorText }}>
-        <label htmlFor={htmlFor}>{label}</label>
+        <label id={`${htmlFor}-label`} htmlFor={htmlFor}>
+          {label}
+        </label>
         {required ? (
           <span aria-hidden="true" data-testid="required-mark" style={{ color: themeTokens.colorError, marginLeft: 4 }}>
             *

@@ -139,6 +139,7 @@ export const contractResource: ResourceDefinition<Contract> = {
       initial: 30,
       half: true,
     },
+    { name: 'workSchedule', labelKey: 'fields:workSchedule', kind: 'schedule' },
     { name: 'isActive', labelKey: 'fields:isActive', kind: 'activeness' },
   ],
   createSchema: contractSchema,

@@ -26,8 +26,9 @@ const ratioAxis = (ratios: (number | null)[]) => {
 };
 
 /**
- * Reporting compliance (DOMAIN.md §3, our addition): walks made over walks expected
- * (reportingGoal × reporters × days reported), overall against the goal, by reporter, by day.
+ * Reporting compliance (DOMAIN.md §3, our addition): walks made over walks expected (the
+ * goal in proportion to each reported day's scheduled time inside the filters, × reporters),
+ * overall against the goal, by reporter, by day. Expected walks may be fractional: one decimal.
  */
 export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
   const { t } = useTranslation(['dash', 'figures']);
@@ -52,7 +53,7 @@ export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
             value={formatFigure(compliance.ratio, 'index', locale)}
             sample={t('dash:projectHealth.complianceSample', {
               reports: integer(compliance.reports),
-              expected: integer(compliance.expected),
+              expected: formatFigure(compliance.expected, 'tenths', locale),
               goal: integer(compliance.goal),
             })}
           />

@@ -8,7 +8,7 @@ import type { FigureFormat, FigureRow, FigureTable } from '@canteiro/shared/doma
 import { usePrinting } from './print';
 import { useLocale } from './use-locale';
 
-const NUMERIC: ReadonlySet<FigureFormat> = new Set(['integer', 'hh', 'index', 'decimal', 'rup']);
+const NUMERIC: ReadonlySet<FigureFormat> = new Set(['integer', 'hh', 'index', 'decimal', 'rup', 'tenths']);
 
 /** The warning colours of a low-confidence mark: text on its background at 4.5:1 or more. */
 const LOW = { color: '#8a4b00', background: '#fff4e0', border: '#f0c27a' } as const;

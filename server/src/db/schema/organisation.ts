@@ -1,6 +1,18 @@
-import { check, date, foreignKey, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { BRAZILIAN_STATES, REPORTING_PERIODS } from '@canteiro/shared/domain';
+import { BRAZILIAN_STATES, DEFAULT_WORK_SCHEDULE, REPORTING_PERIODS } from '@canteiro/shared/domain';
+import type { WorkSchedule } from '@canteiro/shared/domain';
 import { createdAt, id, isActive, lower, oneOf, sortKey } from './columns.js';
 
 /** The hierarchy every other record hangs from: base → work → contract. */
@@ -58,6 +70,8 @@ export const contracts = pgTable(
     reportingGoal: integer('reporting_goal').notNull(),
     /** Minutes between two site walks; also the hours one observed worker counts for. */
     reportingPeriod: integer('reporting_period').notNull(),
+    /** Hours per ISO weekday, validated by the shared workScheduleSchema (compliance, docs/dashboards.md). */
+    workSchedule: jsonb('work_schedule').$type<WorkSchedule>().notNull().default(DEFAULT_WORK_SCHEDULE),
     isActive: isActive(),
     createdAt: createdAt(),
   },
@@ -75,5 +89,6 @@ export const contracts = pgTable(
     index('contracts_work_sort_idx').on(t.workId, sortKey(t.name), t.id),
     check('contracts_reporting_goal_check', sql`${t.reportingGoal} > 0`),
     check('contracts_reporting_period_check', oneOf(t.reportingPeriod, REPORTING_PERIODS)),
+    check('contracts_work_schedule_check', sql`jsonb_typeof(${t.workSchedule}) = 'object'`),
   ],
 );

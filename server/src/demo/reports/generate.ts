@@ -1,4 +1,4 @@
-import { addDays, weekdayOf } from '@canteiro/shared/domain';
+import { DEFAULT_WORK_SCHEDULE, addDays, scheduledShare, weekdayOf } from '@canteiro/shared/domain';
 import {
   CREW_MAX,
   CREW_MEAN,
@@ -131,11 +131,15 @@ export function* generateReports(plans: readonly ContractPlan[], options: Genera
     // Each reporter's walks first: how many and when does not depend on the crews.
     const [low, high] = WALKS_OF_GOAL;
     const longest = Math.max(0, Math.min(10, Math.floor(plan.period / 3) - 1));
+    // The goal in proportion to the day's scheduled time, as compliance expects it (the demo
+    // contracts keep the default schedule: a Saturday morning is 5/9 of a weekday), never above it.
+    const dayGoal = plan.goal * scheduledShare(DEFAULT_WORK_SCHEDULE, weekday);
     const walksOf = reporters.map(() => {
-      const count =
-        weekday === 6
-          ? Math.min(plan.goal, slots.length)
-          : Math.min(slots.length, Math.round(plan.goal * (low + random.next() * (high - low))));
+      const count = Math.min(
+        slots.length,
+        Math.floor(dayGoal),
+        Math.round(dayGoal * (low + random.next() * (high - low))),
+      );
       return sampleIndexes(random, slots.length, count).map((slot) => {
         const instant = zonedInstant(day, slots[slot]! + between(random, 0, longest), timeZone, between(random, 0, 59));
         return { instant, receivedAt: Math.min(latest, instant + receiptDelay(random)) };

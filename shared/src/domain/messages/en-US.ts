@@ -75,6 +75,11 @@ export const enUS: Messages = {
     before_work_start: 'Cannot be before the work started.',
     from_after_to: 'The start date cannot be after the end date.',
     from_time_after_to_time: 'The start time cannot be after the end time.',
+    invalid_time: 'Enter a time between 00:00 and 24:00 (HH:MM).',
+    interval_start_not_before_end: 'The interval must start before it ends.',
+    intervals_overlap: 'The intervals of the day overlap.',
+    too_many_intervals: 'At most {{maxIntervals}} intervals a day.',
+    schedule_empty: 'Enter at least one interval in the week.',
   },
   routes: {
     activityReport: { title: 'Activity report', description: 'Raw data of the activities reported on site.' },

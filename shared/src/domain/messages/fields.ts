@@ -17,6 +17,7 @@ const ptBR = {
   endDate: 'Término',
   reportingGoal: 'Meta de apontamentos/dia',
   reportingPeriod: 'Período de apontamento',
+  workSchedule: 'Jornada de trabalho',
   // Column headers: the full labels do not fit a number's column at 1064 px.
   reportingGoalShort: 'Meta/dia',
   reportingPeriodShort: 'Período',
@@ -89,6 +90,7 @@ const enUS: Translation<typeof ptBR> = {
   endDate: 'End',
   reportingGoal: 'Reporting goal per day',
   reportingPeriod: 'Reporting period',
+  workSchedule: 'Work schedule',
   reportingGoalShort: 'Goal/day',
   reportingPeriodShort: 'Period',
   category: 'Category',

@@ -73,6 +73,11 @@ export const ptBR = {
     before_work_start: 'Não pode ser anterior ao início da obra.',
     from_after_to: 'A data inicial não pode ser posterior à data final.',
     from_time_after_to_time: 'A hora inicial não pode ser posterior à hora final.',
+    invalid_time: 'Informe uma hora entre 00:00 e 24:00 (HH:MM).',
+    interval_start_not_before_end: 'O início do intervalo deve ser anterior ao fim.',
+    intervals_overlap: 'Os intervalos do dia se sobrepõem.',
+    too_many_intervals: 'No máximo {{maxIntervals}} intervalos por dia.',
+    schedule_empty: 'Informe ao menos um intervalo na semana.',
   },
   routes: {
     activityReport: {

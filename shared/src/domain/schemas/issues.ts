@@ -17,6 +17,7 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
 }
 
 function fieldCode(issue: v.BaseIssue<unknown>): string {
-  if (issue.type === 'object' && issue.path?.length && issue.input === undefined) return 'required';
+  const object = issue.type === 'object' || issue.type === 'strict_object';
+  if (object && issue.path?.length && issue.input === undefined) return 'required';
   return (FIELD_CODES as readonly string[]).includes(issue.message) ? issue.message : 'invalid_value';
 }

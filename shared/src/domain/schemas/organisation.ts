@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BRAZILIAN_STATES, REPORTING_PERIODS } from '../lists.js';
 import { MAX_ID, MIN_REPORTING_GOAL_EXCLUSIVE } from '../constants.js';
+import { workScheduleSchema } from './work-schedule.js';
 
 /**
  * Forms of the organisation (base → work → contract), shared by the admin screens and the
@@ -90,6 +91,8 @@ export const contractSchema = v.object({
     v.maxValue(100_000, 'invalid_value'),
   ),
   reportingPeriod: choiceField(REPORTING_PERIODS),
+  /** Hours per weekday (work-schedule.ts); left out, a new contract gets the default and an edit keeps its own. */
+  workSchedule: v.optional(workScheduleSchema),
   isActive: statusField,
 });
 export type ContractInput = v.InferOutput<typeof contractSchema>;

@@ -7,6 +7,8 @@ import type { FieldDefinition } from './types';
 import { RemoteSelect } from './remote-select';
 import { ImageInput } from './image-input';
 import type { ImageValue } from './image-input';
+import { ScheduleInput } from './schedule-input';
+import type { WorkSchedule } from '@canteiro/shared/domain';
 
 interface FieldInputProps {
   field: FieldDefinition;
@@ -25,6 +27,8 @@ interface FieldInputProps {
   /** `image`: a chosen file that fails the checks, and the size limit (MB). */
   onInvalid?: (code: string) => void;
   maxImageMb?: number;
+  /** `schedule`: react-hook-form's error tree of the field (a code on an interval or a day). */
+  errors?: unknown;
 }
 
 /** The query of a select's options, from the fields it depends on. */
@@ -58,6 +62,7 @@ export function FieldInput({
   dependencies,
   onInvalid = () => undefined,
   maxImageMb = DEFAULT_MAX_IMAGE_MB,
+  errors,
 }: FieldInputProps) {
   const { t } = useTranslation([namespace, 'kit']);
   const status = invalid ? ('error' as const) : undefined;
@@ -122,6 +127,10 @@ export function FieldInput({
           invalid={invalid}
           describedBy={describedBy}
         />
+      );
+    case 'schedule':
+      return (
+        <ScheduleInput id={id} value={value as WorkSchedule} onChange={onChange} onBlur={onBlur} errors={errors} />
       );
     case 'activeness':
       return (

@@ -1,3 +1,4 @@
+import { DEFAULT_WORK_SCHEDULE } from '@canteiro/shared/domain';
 import type { FieldDefinition, FieldKind } from './types';
 
 /**
@@ -15,6 +16,7 @@ const EMPTY: Readonly<Record<FieldKind, unknown>> = {
   select: null,
   image: null,
   activeness: true,
+  schedule: DEFAULT_WORK_SCHEDULE,
 };
 
 /** A field's value before anyone types: its `initial`, else its kind's empty value. */

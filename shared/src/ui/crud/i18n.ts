@@ -89,6 +89,13 @@ const ptBR = {
   },
   details: 'Detalhes',
   detailsOf: 'Detalhes de {{name}}',
+  scheduleNone: 'Sem expediente',
+  scheduleAdd: 'Intervalo',
+  scheduleAddTo: 'Adicionar intervalo: {{day}}',
+  scheduleStart: '{{day}}, intervalo {{index}}: início',
+  scheduleEnd: '{{day}}, intervalo {{index}}: fim',
+  scheduleRemove: 'Remover o intervalo {{index}} de {{day}}',
+  scheduleTimePlaceholder: 'hh:mm',
 } as const;
 
 const enUS: Translation<typeof ptBR> = {
@@ -178,6 +185,13 @@ const enUS: Translation<typeof ptBR> = {
   },
   details: 'Details',
   detailsOf: 'Details of {{name}}',
+  scheduleNone: 'Not worked',
+  scheduleAdd: 'Interval',
+  scheduleAddTo: 'Add an interval: {{day}}',
+  scheduleStart: '{{day}}, interval {{index}}: start',
+  scheduleEnd: '{{day}}, interval {{index}}: end',
+  scheduleRemove: 'Remove interval {{index}} of {{day}}',
+  scheduleTimePlaceholder: 'hh:mm',
 };
 
 export const kitMessages = { 'pt-BR': ptBR, 'en-US': enUS };

@@ -164,9 +164,10 @@ export function ResourceFormModal<Item extends ResourceItem>({
         const apiError = await toApiError(error);
         const serverErrors: FieldErrors = {};
         for (const [name, code] of Object.entries(apiError.fields)) {
-          if (!fields.some((field) => field.name === name)) continue;
+          // A code deep in a field's value (`workSchedule.6.0.end`) lands on that place of it.
+          if (!fields.some((field) => field.name === name.split('.')[0])) continue;
           setError(name, { message: code });
-          serverErrors[name] = { type: 'server', message: code };
+          serverErrors[name.split('.')[0]!] = { type: 'server', message: code };
         }
         focusFirstInvalid(serverErrors);
         const known = t(`common:errors.${apiError.code}`, { defaultValue: '' });
@@ -257,6 +258,7 @@ export function ResourceFormModal<Item extends ResourceItem>({
                         required={required.has(field.name)}
                         describedBy={error ? fieldErrorId(`field-${field.name}`) : undefined}
                         dependencies={values}
+                        errors={fieldState.error}
                       />
                     </FormField>
                   );

@@ -73,8 +73,9 @@ export interface OptionsSource {
   dependsOn?: Record<string, string>;
 }
 
+/** `schedule`: hours per weekday (a contract's work schedule, schedule-input.tsx). */
 export type FieldKind =
-  'text' | 'email' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'activeness' | 'image';
+  'text' | 'email' | 'password' | 'textarea' | 'number' | 'date' | 'select' | 'activeness' | 'image' | 'schedule';
 
 /** A form field, rendered by the kit from its kind. */
 export interface FieldDefinition {
