@@ -243,7 +243,8 @@ describe('a client generated from the description', () => {
       assert.equal(result.totalHh, 10.5);
       assert.equal(result.valueAddingIndex, 7.5 / 10.5);
       assert.deepEqual(result.period, { from: '2026-02-16', to: '2026-03-09' });
-      assert.equal(result.topOccurrence, 'Executando');
+      // The Pareto is of the losses: "Aguardando material" (4 workers) before "Transportando" (2).
+      assert.equal(result.topOccurrence, 'Aguardando material');
       assert.equal(result.busiestHour, 8);
       assert.equal(result.equipmentObservations, 0);
       assert.ok(result.contracts.includes('Contrato A1'));
