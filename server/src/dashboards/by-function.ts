@@ -44,6 +44,9 @@ const withInterval = <T extends { workers: number } & OccurrenceSums>({
  * but local or area, activity_daily_local_times counts the pairs and one statement does.
  */
 export async function byFunction(context: DashboardContext): Promise<ByFunctionDashboard> {
+  // The last observation's probe runs beside the figures, not after them (handled now, awaited below).
+  const described = meta(context, 'activity');
+  described.catch(() => undefined);
   const { orm } = context;
   const hours = sql`cast(${context.hours} as float8)`;
   const columns = classColumns(context, sql`sum(rows)`);
@@ -99,7 +102,7 @@ export async function byFunction(context: DashboardContext): Promise<ByFunctionD
   const [[answer], average] = await Promise.all([figures, averageOfRows]);
   const { totals, top, functions: ranked } = answer!;
   return {
-    ...(await meta(context, 'activity')),
+    ...(await described),
     totals: classTotals(totals),
     totalHh: totals.total_hh,
     totalPeople: totals.workers,

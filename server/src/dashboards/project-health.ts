@@ -117,6 +117,9 @@ interface Compliance {
  * filters do not narrow it.
  */
 export async function projectHealth(context: DashboardContext): Promise<ProjectHealthDashboard> {
+  // The last observation's probe runs beside the figures, not after them (handled now, awaited below).
+  const described = meta(context, 'activity');
+  described.catch(() => undefined);
   const { orm, goal } = context;
   const columns = summedClassColumns(context);
   // grouping(...) of each set: a bit per key, set for the keys the line is not grouped by.
@@ -195,7 +198,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const expectedEach = dayGoals.reduce((sum, dayGoal) => sum + dayGoal, 0);
   const expectedAll = expectedEach * reporters.length;
   return {
-    ...(await meta(context, 'activity')),
+    ...(await described),
     totals: overall,
     weekdays: weekdays.map(({ weekday, ...row }) => ({ weekday, ...classTotals(row) })),
     evolution: evolution.map((row) => {
