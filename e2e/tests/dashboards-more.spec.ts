@@ -229,9 +229,11 @@ test.describe('By function, Equipment and Performance dashboards', () => {
     await valueAdding.focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('card-functions').getByRole('radio', { name: 'Perda oculta' })).toBeChecked();
-    // Shift+Tab from the ranking reaches the Pareto's "Ver valores" (the functions' table is open, no toggle); its focus ring shows.
+    // Shift+Tab from the ranking goes back, through the value-adding occurrences' open table, to
+    // the Pareto's "Ver valores"; its focus ring shows.
     const toggle = page.getByTestId('toggle-topOccurrences');
-    await page.keyboard.press('Shift+Tab');
+    for (let step = 0; step < 6 && !(await toggle.evaluate((element) => element === document.activeElement)); step += 1)
+      await page.keyboard.press('Shift+Tab');
     await expect(toggle).toBeFocused();
     const ring = await toggle.evaluate((element) => {
       const style = getComputedStyle(element);

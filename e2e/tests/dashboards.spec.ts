@@ -62,8 +62,8 @@ test.describe('Dashboards: project health and routine', () => {
       await expect(page.getByTestId('kpi-valueAdding-value')).toHaveText(/^\d{1,3},\d%$/);
       await expect(page.getByTestId('kpi-totalHh')).toContainText('observações');
       await expect(dashboard(page, screen.name).locator('svg').first()).toBeVisible();
-      // The range type only where there is a time axis.
-      await expect(page.getByLabel('Agrupar por')).toHaveCount(screen.name === 'project-health' ? 1 : 0);
+      // The range type on every dashboard with a time axis (both of these: the evolution, HH by period).
+      await expect(page.getByLabel('Agrupar por')).toHaveCount(1);
     });
   }
 
@@ -120,7 +120,7 @@ test.describe('Dashboards: project health and routine', () => {
   test('the export downloads the dashboard’s tables as XLSX with the same filters', async ({ page }) => {
     await signIn(page, 'contract');
     await page.goto('/dash/routine?weekdays=1-5');
-    await settle(page, 'routine', 1);
+    await settle(page, 'routine', 2);
     const exported = page.waitForRequest((request) => request.url().includes('/api/dashboards/routine/export?'));
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar' }).click();
@@ -150,7 +150,7 @@ test.describe('Dashboards: project health and routine', () => {
     await expect(dashboard(page, 'routine')).toHaveCount(0);
     await page.unroute('**/api/dashboards/routine?**');
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
-    await settle(page, 'routine', 1);
+    await settle(page, 'routine', 2);
     await expect(page.getByTestId('fetch-error')).toHaveCount(0);
   });
 

@@ -4,7 +4,7 @@ import { menuLabels, signIn } from './support';
 // Spec §2: each module's menu, filtered by the user's permission level.
 const MENUS = {
   admin: {
-    admin: ['Administrador', 'Bases', 'Obras', 'Contratadas', 'Ocorrências', 'Pesquisas', 'Usuários'],
+    admin: ['Administrador', 'Bases', 'Obras', 'Contratadas', 'Ocorrências', 'Pesquisas', 'Usuários', 'Auditoria'],
     base: ['Administrador', 'Bases', 'Obras', 'Contratadas', 'Usuários'],
     work: ['Administrador', 'Obras', 'Contratadas', 'Usuários'],
     contract: ['Administrador', 'Contratadas', 'Usuários'],
