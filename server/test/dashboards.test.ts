@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
 import type {
@@ -681,6 +681,83 @@ describe('the rollups', () => {
     // 2 of the 4 walks, yet all 4 count.
     assert.equal((await get('project-health', `function=${fixture.servente}`)).compliance.reports, 4);
     assert.equal((await get('project-health', 'weekdays=2')).compliance.reports, 1);
+  });
+});
+
+describe('the equipment rollup', () => {
+  test('gives the figures of the rows for every filter it answers, and follows edits and deletes', async () => {
+    await createFixture();
+    // 2026-03-02 (Monday): Grua 3 working + 1 idle at 07:00; Betoneira 1 working, 1 idle, 2 down at 15:00.
+    const { grua, beta } = await addEquipmentRows(suite);
+    // And a Tuesday of the next week: the Grua down once, the Betoneira working twice.
+    const more: [number, string, string, number, number][] = [
+      [grua, 'down', '2026-03-10', 2, 600],
+      [beta, 'working', '2026-03-10', 2, 601],
+      [beta, 'working', '2026-03-10', 2, 602],
+    ];
+    await db.orm.insert(equipmentReports).values(
+      more.map(([equipmentId, classification, day, weekday, n]) => ({
+        id: uuidOf(n),
+        contractId: world.contractA1,
+        ...at(day, '08:00', weekday),
+        userId: people.reporterA1!,
+        packageId: catalogue.a1.package,
+        areaId: catalogue.a1.area,
+        activityId: catalogue.a1.activity,
+        equipmentId,
+        classification,
+      })),
+    );
+    const queries: Record<string, string>[] = [
+      {},
+      { range: 'day' },
+      { weekdays: '2-7' },
+      { equipment: String(beta) },
+      { from: '2026-03-03' },
+      { week: '2026-W10' },
+      // The rows answer these: the rollup keeps no place and no time of day.
+      { package: String(catalogue.a1.package) },
+      { fromTime: '07:00', toTime: '09:59' },
+    ];
+    const agree = async (step: string) => {
+      for (const query of queries) {
+        assert.deepEqual(
+          await fresh('equipment', query, 'coarse'),
+          await fresh('equipment', query),
+          `${step} ${JSON.stringify(query)}`,
+        );
+      }
+    };
+    await agree('inserted');
+    const utilization = async () =>
+      (await fresh('equipment', {}, 'coarse')).equipment.map((item) => [item.id, item.working, item.idle, item.down]);
+    assert.deepEqual(await utilization(), [
+      [grua, 3, 1, 1],
+      [beta, 3, 1, 2],
+    ]);
+    // An edit changes a class and another moves a row to the other machine; a delete takes one away.
+    await db.orm
+      .update(equipmentReports)
+      .set({ classification: 'working' })
+      .where(eq(equipmentReports.id, uuidOf(506)));
+    await db.orm
+      .update(equipmentReports)
+      .set({ equipmentId: grua })
+      .where(eq(equipmentReports.id, uuidOf(507)));
+    await agree('edited');
+    await db.orm.delete(equipmentReports).where(eq(equipmentReports.id, uuidOf(600)));
+    await agree('deleted');
+    assert.deepEqual(await utilization(), [
+      [beta, 4, 1, 0],
+      [grua, 3, 1, 1],
+    ]);
+    // The default view reads the rollup, not the rows: a line changed behind the triggers' back shows.
+    await db.orm.execute(sql`update equipment_daily set working = working + 10 where equipment_id = ${grua}`);
+    assert.deepEqual(
+      (await utilization()).find(([id]) => id === grua),
+      [grua, 13, 1, 1],
+    );
+    assert.deepEqual((await fresh('equipment')).equipment.find((item) => item.id === grua)?.working, 3);
   });
 });
 

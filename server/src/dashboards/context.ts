@@ -55,6 +55,11 @@ export interface DashboardContext {
   localTimes: SQL | null;
   /** The filters on activity_hourly (whole days or hours, no dimension but function and occurrence), or null. */
   hourly: SQL | null;
+  /**
+   * The filters on equipment_daily (read under the name equipment_reports: whole days, no
+   * filter but the machine and the weekdays), or null: then the equipment rows answer.
+   */
+  equipmentDaily: SQL | null;
   /** The filters on the walks (`activity_walks`): dates, time of day and weekdays, no dimension. */
   walks: SQL;
 }
@@ -64,7 +69,7 @@ const NO_SCHEDULE: WorkSchedule = { '1': [], '2': [], '3': [], '4': [], '5': [],
 const withEvery = <Key extends string, Value>(keys: readonly Key[], value: Value) =>
   Object.fromEntries(keys.map((key) => [key, value])) as Record<Key, Value>;
 
-/** Which relation the activity dashboards read: the coarsest that answers the filters, or one forced (tests). */
+/** Which relation the dashboards read: the coarsest that answers the filters, or one forced (tests). */
 export type RollupLevel = 'coarse' | 'daily' | 'rows';
 
 export async function dashboardContext(

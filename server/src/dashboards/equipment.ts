@@ -8,6 +8,7 @@ import type {
 } from '@canteiro/shared/domain';
 import { equipment } from '../db/schema/catalogue.js';
 import { equipmentReports } from '../db/schema/reports.js';
+import { equipmentDaily } from '../db/schema/dashboards.js';
 import type { DashboardContext } from './context.js';
 import { figureRows, meta } from './context.js';
 import { bucketOf, jsonRows } from './fragments.js';
@@ -24,18 +25,22 @@ export async function equipmentDashboard(context: DashboardContext): Promise<Equ
   const described = meta(context, 'equipment');
   described.catch(() => undefined);
   const { orm } = context;
-  const counted = (classification: string) => sql`count(*) filter (where classification = ${classification})::int`;
-  // One pass over the rows into both groupings, by machine and by site day (10 M-row bench,
-  // default view p50: a second pass for the buckets 270 ms, a bucket computed per row 138 ms,
-  // this 72 ms, against 60 ms before the buckets existed).
-  // By site day, not by bucket: the few days are folded into buckets after (a bucket computed
-  // on every row cost more than the grouping).
+  // One pass into both groupings, by machine and by site day; the few days are folded into
+  // buckets after (a bucket computed on every row cost more than the grouping). The pass reads
+  // equipment_daily when it answers the filters (a line per machine and site day), else the
+  // rows, each a line of one observation (10 M-row bench, default view: the rows 70–113 ms
+  // against 56–60 ms before the buckets existed; equipment_daily: docs/benchmarks.md).
+  const observed =
+    context.equipmentDaily === null
+      ? sql`select ${equipmentReports.equipmentId} as equipment_id, ${equipmentReports.localDate} as local_date,
+          (${equipmentReports.classification} = 'working')::int as working, (${equipmentReports.classification} = 'idle')::int as idle,
+          (${equipmentReports.classification} = 'down')::int as down, 1 as observations
+        from ${equipmentReports} where ${context.equipment}`
+      : sql`select equipment_id, local_date, working, idle, down, observations
+        from ${equipmentDaily} as ${sql.identifier('equipment_reports')} where ${context.equipmentDaily}`;
   const sets = sql`select grouping(equipment_id, local_date)::int as grouping_set, equipment_id as id, local_date,
-      ${counted('working')} as working, ${counted('idle')} as idle, ${counted('down')} as down,
-      count(*)::int as observations
-    from (select ${equipmentReports.equipmentId} as equipment_id, ${equipmentReports.classification} as classification,
-        ${equipmentReports.localDate} as local_date
-      from ${equipmentReports} where ${context.equipment}) observed
+      sum(working)::int as working, sum(idle)::int as idle, sum(down)::int as down, sum(observations)::int as observations
+    from (${observed}) observed
     group by grouping sets ((equipment_id), (local_date))`;
   // grouping(): a bit per key the line is not grouped by, the first key the high bit.
   const BY_MACHINE = 1;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { weekDays } from '@canteiro/shared/domain';
 import type { FilterDimension, ReportFilters } from '@canteiro/shared/domain';
 import { allOf } from '../crud/list-query.js';
-import { activityReports } from '../db/schema/reports.js';
+import { activityReports, equipmentReports } from '../db/schema/reports.js';
 import { reportConditions } from '../reports/filters.js';
 
 /**
@@ -17,6 +17,8 @@ interface RollupRule {
   lacks: readonly FilterDimension[];
   /** `days`: whole site days only; `hours`: a time-of-day window of whole hours too. */
   window: 'days' | 'hours';
+  /** The report rows it folds (activity when not said). */
+  kind?: 'equipment';
 }
 
 /** activity_hourly and activity_daily_functions keep no place in the catalogue. */
@@ -33,6 +35,8 @@ export const ROLLUP_RULES = {
   localTimes: { lacks: ['package', 'block', 'activity', 'function', 'occurrence'], window: 'days' },
   /** activity_hourly: function and occurrence by hour of the site day. */
   hourly: { lacks: PLACES, window: 'hours' },
+  /** equipment_daily: the equipment rows by machine, each class apart. */
+  equipmentDaily: { lacks: PLACES, window: 'days', kind: 'equipment' },
 } as const satisfies Record<string, RollupRule>;
 
 export type Rollup = keyof typeof ROLLUP_RULES;
@@ -41,9 +45,11 @@ export const ROLLUPS = Object.keys(ROLLUP_RULES) as Rollup[];
 export const COARSE_ROLLUPS = ROLLUPS.filter((rollup) => rollup !== 'daily');
 
 /** Site days of the filters as conditions on a `local_date` column (`to` and the week's Sunday included). */
-export function dayConditions(filters: ReportFilters): SQL[] {
+export function dayConditions(
+  filters: ReportFilters,
+  date: typeof activityReports.localDate | typeof equipmentReports.localDate = activityReports.localDate,
+): SQL[] {
   const week = filters.week ? weekDays(filters.week) : null;
-  const date = activityReports.localDate;
   return [
     filters.from ? sql`${date} >= ${filters.from}::date` : undefined,
     filters.to ? sql`${date} <= ${filters.to}::date` : undefined,
@@ -52,9 +58,9 @@ export function dayConditions(filters: ReportFilters): SQL[] {
 }
 
 /**
- * The filters as conditions on each rollup (read under the name `activity_reports`, so the
- * shared conditions of reports/filters.ts name their columns), null for a rollup that cannot
- * answer them; and on the walks (`activity_walks`: dates, time of day and weekdays, no dimension).
+ * The filters as conditions on each rollup (read under the name of the report table it folds,
+ * `activity_reports` or `equipment_reports`, so the shared conditions of reports/filters.ts
+ * name their columns), null for a rollup that cannot answer them; and on the walks (`activity_walks`: dates, time of day and weekdays, no dimension).
  */
 export function rollupConditions(
   filters: ReportFilters,
@@ -69,7 +75,13 @@ export function rollupConditions(
         (fromTime === undefined || fromTime.endsWith(':00')) && (toTime === undefined || toTime.endsWith(':59'))
         ? 'hours'
         : 'minutes';
-  const conditions = allOf([...reportConditions('activity', rest, timeZone), ...dayConditions(filters)]);
+  const conditions = {
+    activity: allOf([...reportConditions('activity', rest, timeZone), ...dayConditions(filters)]),
+    equipment: allOf([
+      ...reportConditions('equipment', rest, timeZone),
+      ...dayConditions(filters, equipmentReports.localDate),
+    ]),
+  };
   const answers = ({ lacks, window: holds }: RollupRule) =>
     lacks.every((name) => filters[name] === undefined) &&
     (window === 'days' || (window === 'hours' && holds === 'hours'));
@@ -84,7 +96,10 @@ export function rollupConditions(
   };
   return {
     ...(Object.fromEntries(
-      ROLLUPS.map((rollup) => [rollup, answers(ROLLUP_RULES[rollup]) ? conditions : null]),
+      ROLLUPS.map((rollup) => {
+        const rule: RollupRule = ROLLUP_RULES[rollup];
+        return [rollup, answers(rule) ? conditions[rule.kind ?? 'activity'] : null];
+      }),
     ) as Record<Rollup, SQL | null>),
     // The days again on local_date: the walks' index is (contract_id, local_date).
     walks: allOf([...reportConditions('activity', walks, timeZone), ...dayConditions(filters)]),

@@ -191,3 +191,22 @@ export const activityHourly = pgTable(
     }),
   ],
 );
+
+/**
+ * The equipment rows by site day and machine, each class counted apart (the equipment
+ * dashboard's default view read 170 k rows for four weeks of the 10 M-row bench; this holds
+ * ~11 k lines for them). Kept by statement triggers on equipment_reports (migration 0018); it
+ * answers whole days with no filter but the machine and the weekdays.
+ */
+export const equipmentDaily = pgTable(
+  'equipment_daily',
+  {
+    ...siteDay(),
+    equipmentId: integer('equipment_id').notNull(),
+    working: integer('working').notNull(),
+    idle: integer('idle').notNull(),
+    down: integer('down').notNull(),
+    observations: integer('observations').notNull(),
+  },
+  (t) => [primaryKey({ name: 'equipment_daily_pkey', columns: [t.contractId, t.localDate, t.equipmentId] })],
+);
