@@ -1,8 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
+import { selectRows } from '../src/db/connection.js';
+import { activityLabel, labelledRows, packageLabel } from '../src/db/catalogue-labels.js';
 import { activities, packages } from '../src/db/schema/catalogue.js';
 import type { Client } from './admin-fixtures.js';
 import type { World } from './admin-fixtures.js';
@@ -120,6 +122,27 @@ describe('names that repeat within a contract', () => {
       'Concretagem — Bloco A',
     ]);
     assert.ok(!health.ranks.packages.some((row) => row.id === lowerPackage), 'no rows, not ranked');
+  });
+
+  test("the dashboards' one-pass labels are the per-row labels, for every package and activity", async () => {
+    await repeatNames();
+    for (const contract of [world.contractA1, world.contractB1]) {
+      for (const [table, perRow] of [
+        [packages, packageLabel()],
+        [activities, activityLabel()],
+      ] as const) {
+        const onePass = await selectRows<{ id: number; label: string }>(
+          db.orm,
+          sql`select ${table.id} as id, ${table}.label as label from ${labelledRows(table, contract)} order by 1`,
+        );
+        const rows = await selectRows<{ id: number; label: string }>(
+          db.orm,
+          sql`select ${table.id} as id, ${perRow} as label from ${table} where ${table.contractId} = ${contract} order by 1`,
+        );
+        assert.ok(rows.length > 0);
+        assert.deepEqual(onePass, rows, `${contract}`);
+      }
+    }
   });
 
   test('a rename that ends the repeat drops the path', async () => {

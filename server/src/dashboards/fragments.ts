@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { lowConfidence, shareInterval } from '@canteiro/shared/domain';
 import type { ClassTotals } from '@canteiro/shared/domain';
@@ -14,7 +14,7 @@ import { activityReports } from '../db/schema/reports.js';
 import type { areas, functions, locals } from '../db/schema/catalogue.js';
 import { activities, occurrences, packages } from '../db/schema/catalogue.js';
 import type { blocks } from '../db/schema/catalogue.js';
-import { activityLabel, packageLabel } from '../db/catalogue-labels.js';
+import { activityLabel, labelledRows, packageLabel } from '../db/catalogue-labels.js';
 import type { DashboardContext } from './context.js';
 
 /**
@@ -48,7 +48,8 @@ export const dailyFacts = (context: DashboardContext): SQL =>
   context.daily === null
     ? activityFacts(context)
     : sql`select r.local_date, r.local_weekday, r.package_id, r.local_id, r.activity_id, r.function_id,
-        r.occurrence_id, r.quantity, r.quantity_squares as squares, r.registers as rows, ${occurrences.classification} as c
+        r.occurrence_id, r.quantity::float8 as quantity, r.quantity_squares::float8 as squares, r.registers as rows,
+        ${occurrences.classification} as c
       from (select * from ${activityDaily} as ${sql.identifier('activity_reports')} where ${context.daily}) r
         join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
 
@@ -57,6 +58,9 @@ export const dailyFacts = (context: DashboardContext): SQL =>
  * workers of each class apart (`va`, `hw`, `ew`), their sum (`quantity`) and the report rows
  * (`rows`), as a CTE body: from activity_daily_classes when it answers the filters, otherwise
  * {@link dailyFacts} with each line's workers put in its class's column. Sum every column.
+ * The rollups' bigint columns are read as float8 (exact below 2^53): `sum(bigint)` is numeric
+ * arithmetic, and with the three squares it made project health's default view 25 % slower
+ * (docs/benchmarks.md).
  */
 export const classFacts = (context: DashboardContext): SQL =>
   context.classes === null
@@ -69,8 +73,9 @@ export const classFacts = (context: DashboardContext): SQL =>
         case when c = 'evident_waste' then squares else 0 end as ew_sq
       from (${dailyFacts(context)}) f`
     : sql`select local_date, local_weekday, package_id, local_id, activity_id, function_id,
-        value_adding as va, hidden_waste as hw, evident_waste as ew, quantity, registers as rows,
-        value_adding_squares as va_sq, hidden_waste_squares as hw_sq, evident_waste_squares as ew_sq
+        value_adding::float8 as va, hidden_waste::float8 as hw, evident_waste::float8 as ew,
+        quantity::float8 as quantity, registers as rows, value_adding_squares::float8 as va_sq,
+        hidden_waste_squares::float8 as hw_sq, evident_waste_squares::float8 as ew_sq
       from ${activityDailyClasses} as ${sql.identifier('activity_reports')} where ${context.classes}`;
 
 /**
@@ -87,8 +92,8 @@ export function functionFacts(context: DashboardContext): SQL {
         : [null, null];
   if (table === null)
     return sql`select function_id, occurrence_id, c, quantity, squares, rows from (${dailyFacts(context)}) f`;
-  return sql`select r.function_id, r.occurrence_id, ${occurrences.classification} as c, r.quantity,
-      r.quantity_squares as squares, r.registers as rows
+  return sql`select r.function_id, r.occurrence_id, ${occurrences.classification} as c, r.quantity::float8 as quantity,
+      r.quantity_squares::float8 as squares, r.registers as rows
     from (select * from ${table} as ${sql.identifier('activity_reports')} where ${where}) r
       join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
 }
@@ -101,8 +106,8 @@ export function functionFacts(context: DashboardContext): SQL {
 export const hourFacts = (context: DashboardContext): SQL =>
   context.hourly === null
     ? sql`select (local_minute / 60)::int as hour, local_date, c, quantity, squares, 1 as rows from (${activityFacts(context)}) f`
-    : sql`select (r.local_minute / 60)::int as hour, r.local_date, ${occurrences.classification} as c, r.quantity,
-        r.quantity_squares as squares, r.registers as rows
+    : sql`select (r.local_minute / 60)::int as hour, r.local_date, ${occurrences.classification} as c,
+        r.quantity::float8 as quantity, r.quantity_squares::float8 as squares, r.registers as rows
       from (select * from ${activityHourly} as ${sql.identifier('activity_reports')} where ${context.hourly}) r
         join ${occurrences} on ${occurrences.id} = r.occurrence_id`;
 
@@ -224,6 +229,16 @@ export function catalogueName(table: CatalogueTable): SQL {
   if (table === activities) return activityLabel();
   return sql`${table.name}`;
 }
+
+/**
+ * One contract's rows of a catalogue table, to join under the table's own name, each with the
+ * name it is shown by as `label` ({@link catalogueLabel}): labelled in one pass over the
+ * contract's rows, for the lists that name most of them.
+ */
+export const catalogueRows = (table: CatalogueTable, contract: number): SQL => labelledRows(table, contract);
+
+/** The shown name of a row joined from {@link catalogueRows}. */
+export const catalogueLabel = (table: CatalogueTable): SQL => sql`${sql.identifier(getTableName(table))}.label`;
 
 /** The first day (`YYYY-MM-DD`) of the bucket of the filters' range that holds `day`: a week's is its Monday. */
 export const bucketOf = (context: DashboardContext, day: SQL): SQL =>

@@ -11,7 +11,7 @@ import { quantityReports } from '../db/schema/reports.js';
 import { activityStatus } from '../resources/activities.js';
 import type { DashboardContext } from './context.js';
 import { figureRows, meta } from './context.js';
-import { catalogueName, classFacts, jsonRows } from './fragments.js';
+import { catalogueLabel, catalogueRows, classFacts, jsonRows } from './fragments.js';
 
 /**
  * Performance (DOMAIN.md §3). Per activity: HH of its activity rows and what its quantity
@@ -30,19 +30,19 @@ export async function performance(context: DashboardContext): Promise<Performanc
   const hours = sql`cast(${context.hours} as float8)`;
   const byGroup = (key: SQL, table: typeof packages | typeof locals) =>
     jsonRows(
-      sql`select grouped.id, ${catalogueName(table)} as name, grouped.hh, grouped."plannedHh",
+      sql`select grouped.id, ${catalogueLabel(table)} as name, grouped.hh, grouped."plannedHh",
           grouped."plannedHh" / nullif(grouped.hh, 0) as "productivityIndex"
         from (select ${key} as id, sum(hh) as hh, sum("plannedRup" * produced) as "plannedHh"
           from productivity where produced > 0 group by 1) grouped
-          join ${table} on ${table.id} = grouped.id`,
+          join ${catalogueRows(table, filters.contract)} on ${table.id} = grouped.id`,
       sql`"productivityIndex" desc nulls last, id`,
     );
   const addedValue = (key: SQL, table: typeof packages | typeof locals) =>
     jsonRows(
-      sql`select grouped.id, ${catalogueName(table)} as name, grouped.workers * ${hours} as hh,
+      sql`select grouped.id, ${catalogueLabel(table)} as name, grouped.workers * ${hours} as hh,
           grouped.workers / sum(grouped.workers) over () as share
         from (select ${key} as id, sum(va)::float8 as workers from cube where va > 0 group by 1) grouped
-          join ${table} on ${table.id} = grouped.id`,
+          join ${catalogueRows(table, filters.contract)} on ${table.id} = grouped.id`,
       sql`hh desc, id`,
     );
   const catalogue = and(
@@ -75,13 +75,13 @@ export async function performance(context: DashboardContext): Promise<Performanc
       produced as (select ${quantityReports.activityId} as id, sum(${quantityReports.quantity})::float8 as produced
         from ${quantityReports} where ${context.quantity} group by 1),
       productivity as materialized (
-        select ${activities.id} as id, ${catalogueName(activities)} as name, ${activities.packageId} as "packageId",
+        select ${activities.id} as id, ${catalogueLabel(activities)} as name, ${activities.packageId} as "packageId",
           ${activities.localId} as "localId", ${activities.measureUnit} as unit,
           coalesce(worked.hh, 0) as hh, coalesce(produced.produced, 0) as produced,
           ${activities.hhCount}::float8 / nullif(${activities.quantity}, 0)::float8 as "plannedRup"
-        from ${activities}
+        from ${catalogueRows(activities, filters.contract)}
           left join worked on worked.id = ${activities.id} left join produced on produced.id = ${activities.id}
-        where ${activities.contractId} = ${filters.contract} and (worked.id is not null or produced.id is not null))
+        where worked.id is not null or produced.id is not null)
       select ${jsonRows(
         sql`select productivity.*, hh / nullif(produced, 0) as "actualRup",
             "plannedRup" / nullif(hh / nullif(produced, 0), 0) as "productivityIndex"

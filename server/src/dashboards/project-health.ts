@@ -8,7 +8,8 @@ import type { DashboardContext } from './context.js';
 import type { CatalogueTable, ClassRow } from './fragments.js';
 import { figureRows, meta } from './context.js';
 import {
-  catalogueName,
+  catalogueLabel,
+  catalogueRows,
   classFacts,
   classTotals,
   jsonRows,
@@ -130,9 +131,9 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   // The contract's own catalogue rows only (its index), not a hash of every contract's.
   const rank = (key: 'package_id' | 'local_id' | 'function_id' | 'activity_id', table: CatalogueTable) =>
     jsonRows(
-      sql`select grouped.*, ${catalogueName(table)} as name
+      sql`select grouped.*, ${catalogueLabel(table)} as name
         from (select ${sql.identifier(key)} as id, ${columns} from sets where grouping_set = ${set(key)}) grouped
-          join ${table} on ${table.id} = grouped.id and ${table.contractId} = ${context.filters.contract}`,
+          join ${catalogueRows(table, context.filters.contract)} on ${table.id} = grouped.id`,
       rankOrder,
     );
   const [[figures], [walks]] = await Promise.all([

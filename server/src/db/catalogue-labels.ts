@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { AnyColumn, SQL } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
+import type { AnyColumn, SQL, Table as AnyTable } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { activities, blocks, packages } from './schema/catalogue.js';
 
@@ -57,4 +57,42 @@ export const PATH_LABELS = { package: packageLabel, activity: activityLabel } as
 /** How a catalogue row of `entity` (its table under its own name) is shown: its label, or its name. */
 export function shownName(entity: string, name: AnyColumn): AnyColumn | SQL {
   return Object.hasOwn(PATH_LABELS, entity) ? PATH_LABELS[entity as keyof typeof PATH_LABELS]() : name;
+}
+
+/**
+ * The rows of one contract's `table`, under the table's own name, with the name each is shown
+ * by as `label`: for packages and activities the labels of {@link packageLabel} and
+ * {@link activityLabel}, counted in one pass over the contract's rows (window counts by name,
+ * and by name and block) instead of a probe per row. For the dashboards, which name most of the
+ * catalogue at once (10 M-row bench, project health's default view: its statement 98 ms with
+ * a probe per ranked row, ~60 ms so; docs/benchmarks.md). Other tables go by their name.
+ */
+export function labelledRows(table: typeof packages | typeof activities | AnyTable, contract: number | SQL): SQL {
+  const name = getTableName(table);
+  const self = sql.identifier('labelled');
+  const rows = sql`${sql.identifier(name)} as ${self}`;
+  // Byte order is enough to count equal names, and much cheaper to sort by than the collation's.
+  const key = sql`lower(${self}.name) collate "C"`;
+  const byName = sql`count(*) over (partition by ${key})`;
+  const blockName = sql`coalesce(${sql.identifier('label_block')}.name, '')`;
+  // The contract's rows only (their indexes), not a hash of every contract's.
+  const withBlock = sql`left join ${as(blocks, 'label_block')} on ${sql.identifier('label_block')}.id = ${self}.block_id
+    and ${sql.identifier('label_block')}.contract_id = ${contract}`;
+  const label =
+    table === packages
+      ? sql`case when ${byName} > 1 then ${self}.name || ${separator} || ${blockName} else ${self}.name end`
+      : table === activities
+        ? sql`case when ${byName} = 1 then ${self}.name
+            when count(*) over (partition by ${key}, ${self}.block_id) = 1
+              then ${self}.name || ${separator} || ${blockName}
+            else ${self}.name || ${separator} || coalesce(${sql.identifier('label_package')}.name, '') || ' · ' || ${blockName} end`
+        : null;
+  if (label === null)
+    return sql`(select ${self}.*, ${self}.name as label from ${rows} where ${self}.contract_id = ${contract}) as ${sql.identifier(name)}`;
+  const joins =
+    table === activities
+      ? sql`${withBlock} left join ${as(packages, 'label_package')} on ${sql.identifier('label_package')}.id = ${self}.package_id
+          and ${sql.identifier('label_package')}.contract_id = ${contract}`
+      : withBlock;
+  return sql`(select ${self}.*, ${label} as label from ${rows} ${joins} where ${self}.contract_id = ${contract}) as ${sql.identifier(name)}`;
 }
