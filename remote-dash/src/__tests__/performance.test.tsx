@@ -148,7 +148,13 @@ describe('the Performance dashboard', () => {
       PLAN_COLOURS.better,
       PLAN_COLOURS.better,
     ]);
-    expect([0.9, 1.25].map((value) => options.dataLabels.formatter(value))).toEqual(['0,90 ▼', '1,25 ▲']);
+    expect([0.9, 1.25, 1].map((value) => options.dataLabels.formatter(value))).toEqual(['0,90 ▼', '1,25 ▲', '1,00 ▲']);
+    // An index just off the plan never reads as the plan: it takes the decimals that tell them apart.
+    expect([0.996, 1.004, 0.99996].map((value) => options.dataLabels.formatter(value))).toEqual([
+      '0,996 ▼',
+      '1,004 ▲',
+      '0,9999 ▼',
+    ]);
     const legend = within(screen.getByTestId('card-byPackage')).getByRole('list', { name: 'Legenda' });
     expect(legend).toHaveTextContent('▲No plano ou melhor (índice ≥ 1)▼Pior que o plano (índice < 1)');
   });

@@ -24,6 +24,20 @@ export const PLAN_COLOURS = { better: '#1d4e89', worse: '#d46b08' } as const;
 export const PLAN_MARKS = { better: '▲', worse: '▼' } as const;
 const sideOf = (index: number) => (index >= PLAN ? 'better' : 'worse');
 
+/**
+ * An index as its bar's label: two decimals, or more when two would write the plan itself
+ * for an index off the plan (0,996 is "0,996 ▼", never "1,00 ▼"; 0,99996 is "0,9999 ▼").
+ */
+export function indexLabel(value: number, locale: Locale): string {
+  const written = (digits: number, figure: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(figure);
+  const digits = [2, 3, 4].find((candidate) => written(candidate, value) !== written(candidate, PLAN));
+  // Closer still: four decimals rounded away from the plan (0,99996 is "0,9999").
+  const away = (value < PLAN ? Math.floor : Math.ceil)(value * 10_000) / 10_000;
+  const figure = value === PLAN ? written(2, value) : digits === undefined ? written(4, away) : written(digits, value);
+  return `${figure} ${PLAN_MARKS[sideOf(value)]}`;
+}
+
 /** Round steps of the index axis (0,2 · 0,25 · 0,5 …) and at most this many of them. */
 const STEPS = [0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10];
 const MAX_TICKS = 7;
@@ -70,8 +84,7 @@ export function ProductivityChart({ table }: { table: FigureTable }) {
     // Each bar's index and its side of the plan, past its end (dark text on the card, not on the bar).
     dataLabels: {
       enabled: true,
-      formatter: (value: number) =>
-        typeof value === 'number' ? `${formatFigure(value, 'decimal', locale)} ${PLAN_MARKS[sideOf(value)]}` : '',
+      formatter: (value: number) => (typeof value === 'number' ? indexLabel(value, locale) : ''),
       offsetX: 28,
       style: { colors: [themeTokens.colorText], fontSize: '12px', fontWeight: 600 },
     },
