@@ -1,7 +1,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { lowConfidence, shareInterval } from '@canteiro/shared/domain';
-import type { ClassTotals } from '@canteiro/shared/domain';
+import type { ClassTotals, ShareInterval } from '@canteiro/shared/domain';
 import {
   activityDaily,
   activityDailyClasses,
@@ -118,22 +118,6 @@ export const localTimesCount = (context: DashboardContext): SQL | null =>
     : sql`(select sum(report_times) from ${activityDailyLocalTimes} as ${sql.identifier('activity_reports')}
         where ${context.localTimes})`;
 
-/**
- * The columns of {@link ClassRow} from a row of class sums (`va`, `hw`, `ew`, `quantity`,
- * `rows` and the squares `va_sq`, `hw_sq`, `ew_sq`; null over no rows): the same figures
- * {@link classColumns} aggregates.
- */
-export function summedClassColumns(context: DashboardContext): SQL {
-  const hours = sql`cast(${context.hours} as float8)`;
-  const workers = (column: string) => sql`coalesce(${sql.identifier(column)}, 0)::float8`;
-  const index = (column: string) => sql`${workers(column)} / nullif(quantity, 0)::float8`;
-  return sql`${workers('va')} * ${hours} as va_hh, ${workers('hw')} * ${hours} as hw_hh,
-    ${workers('ew')} * ${hours} as ew_hh, ${workers('quantity')} * ${hours} as total_hh,
-    ${index('va')} as va_index, ${index('hw')} as hw_index, ${index('ew')} as ew_index,
-    coalesce(quantity, 0)::int as workers, coalesce(rows, 0)::int as registers,
-    ${workers('va_sq')} as va_sq, ${workers('hw_sq')} as hw_sq, ${workers('ew_sq')} as ew_sq`;
-}
-
 /** The walks under the filters' days, time window and weekdays (compliance). */
 export const walkRows = (context: DashboardContext): SQL =>
   sql`select * from ${activityWalks} as ${sql.identifier('activity_reports')} where ${context.walks}`;
@@ -181,23 +165,25 @@ export interface ClassRow {
   ew_sq: number;
 }
 
+/** A class's interval in a slice (module-level, not a closure per row: thousands of ranked rows call it). */
+function classInterval(row: ClassRow, index: number | null, classSquares: number): ShareInterval | null {
+  return index === null
+    ? null
+    : shareInterval({
+        rows: row.registers,
+        workers: row.workers,
+        classWorkers: index * row.workers,
+        squares: row.va_sq + row.hw_sq + row.ew_sq,
+        classSquares,
+      });
+}
+
 /** Each class's 95 % interval from a slice's sums (DOMAIN.md §5). */
 export function classIntervals(row: ClassRow): ClassTotals['intervals'] {
-  const squares = row.va_sq + row.hw_sq + row.ew_sq;
-  const interval = (index: number | null, classSquares: number) =>
-    index === null
-      ? null
-      : shareInterval({
-          rows: row.registers,
-          workers: row.workers,
-          classWorkers: index * row.workers,
-          squares,
-          classSquares,
-        });
   return {
-    valueAdding: interval(row.va_index, row.va_sq),
-    hiddenWaste: interval(row.hw_index, row.hw_sq),
-    evidentWaste: interval(row.ew_index, row.ew_sq),
+    valueAdding: classInterval(row, row.va_index, row.va_sq),
+    hiddenWaste: classInterval(row, row.hw_index, row.hw_sq),
+    evidentWaste: classInterval(row, row.ew_index, row.ew_sq),
   };
 }
 

@@ -7,16 +7,7 @@ import { users } from '../db/schema/people.js';
 import type { DashboardContext } from './context.js';
 import type { CatalogueTable, ClassRow } from './fragments.js';
 import { figureRows, meta } from './context.js';
-import {
-  catalogueLabel,
-  catalogueRows,
-  classFacts,
-  classTotals,
-  jsonRows,
-  rankOrder,
-  summedClassColumns,
-  walkRows,
-} from './fragments.js';
+import { catalogueLabel, catalogueRows, classFacts, classTotals, jsonRows, walkRows } from './fragments.js';
 
 /**
  * The control chart of the daily value-adding share (DOMAIN.md §5): the window's share and
@@ -52,8 +43,8 @@ export function bucketOf(day: string, range: RangeType): string {
   return range === 'month' ? `${day.slice(0, 7)}-01` : `${day.slice(0, 4)}-01-01`;
 }
 
-/** A slice's class figures from its sums, as summedClassColumns writes them in SQL (the same float operations). */
-function classRowOf(sums: Omit<DaySums, 'date'>, hours: number): ClassRow {
+/** A slice's class figures from its sums, as classColumns computes them in SQL (the same float operations). */
+function classRowOf(sums: Sums, hours: number): ClassRow {
   const index = (workers: number) => (sums.quantity > 0 ? workers / sums.quantity : null);
   return {
     va_hh: sums.va * hours,
@@ -88,12 +79,12 @@ function buckets(days: DaySums[], range: RangeType, hours: number): (ClassRow & 
   return [...folded].map(([bucket, sums]) => ({ bucket, ...classRowOf(sums, hours) }));
 }
 
-type Named = ClassRow & { id: number; name: string };
-const named = ({ id, name, ...row }: Named): NamedClassTotals => ({ id, name, ...classTotals(row) });
+type Sums = Omit<DaySums, 'date'>;
+type Named = Sums & { id: number; name: string };
 
 interface Figures {
-  totals: ClassRow;
-  weekdays: (ClassRow & { weekday: number })[];
+  totals: Sums;
+  weekdays: (Sums & { weekday: number })[];
   days: DaySums[];
   packages: Named[];
   locals: Named[];
@@ -122,7 +113,11 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const described = meta(context, 'activity');
   described.catch(() => undefined);
   const { orm, goal } = context;
-  const columns = summedClassColumns(context);
+  // Plain sums, not the figures: the figures of a slice are its sums put together in JS
+  // (classRowOf, the same float operations as SQL), which keeps the answer the driver parses
+  // 1.8× smaller (752 → 421 kB on the 10 M-row bench: thousands of ranked rows).
+  const sums = sql`coalesce(va, 0) as va, coalesce(hw, 0) as hw, coalesce(ew, 0) as ew, coalesce(quantity, 0) as quantity,
+    coalesce(rows, 0) as rows, coalesce(va_sq, 0) as va_sq, coalesce(hw_sq, 0) as hw_sq, coalesce(ew_sq, 0) as ew_sq`;
   // grouping(...) of each set: a bit per key, set for the keys the line is not grouped by.
   const keys = ['local_weekday', 'local_date', 'package_id', 'local_id', 'function_id', 'activity_id'] as const;
   const all = (1 << keys.length) - 1;
@@ -132,9 +127,10 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const rank = (key: 'package_id' | 'local_id' | 'function_id' | 'activity_id', table: CatalogueTable) =>
     jsonRows(
       sql`select grouped.*, ${catalogueLabel(table)} as name
-        from (select ${sql.identifier(key)} as id, ${columns} from sets where grouping_set = ${set(key)}) grouped
+        from (select ${sql.identifier(key)} as id, ${sums} from sets where grouping_set = ${set(key)}) grouped
           join ${catalogueRows(table, context.filters.contract)} on ${table.id} = grouped.id`,
-      rankOrder,
+      // rankOrder (value-adding index, HH, id) on the sums: HH is the workers × a constant.
+      sql`va::float8 / nullif(quantity, 0)::float8 desc nulls last, quantity desc, id`,
     );
   const [[figures], [walks]] = await Promise.all([
     figureRows<Figures>(
@@ -147,16 +143,13 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
             sum(va_sq) as va_sq, sum(hw_sq) as hw_sq, sum(ew_sq) as ew_sq
           from facts
           group by grouping sets ((), (local_weekday), (local_date), (package_id), (local_id), (function_id), (activity_id)))
-        select (select row_to_json(t) from (select ${columns} from sets where grouping_set = ${set(null)}) t) as totals,
+        select (select row_to_json(t) from (select ${sums} from sets where grouping_set = ${set(null)}) t) as totals,
           ${jsonRows(
-            sql`select local_weekday::int as weekday, ${columns} from sets where grouping_set = ${set('local_weekday')}`,
+            sql`select local_weekday::int as weekday, ${sums} from sets where grouping_set = ${set('local_weekday')}`,
             sql`weekday`,
           )} as weekdays,
           ${jsonRows(
-            sql`select to_char(local_date, 'YYYY-MM-DD') as date, coalesce(va, 0) as va, coalesce(hw, 0) as hw,
-              coalesce(ew, 0) as ew, coalesce(quantity, 0) as quantity, coalesce(rows, 0) as rows,
-              coalesce(va_sq, 0) as va_sq, coalesce(hw_sq, 0) as hw_sq, coalesce(ew_sq, 0) as ew_sq
-              from sets where grouping_set = ${set('local_date')}`,
+            sql`select to_char(local_date, 'YYYY-MM-DD') as date, ${sums} from sets where grouping_set = ${set('local_date')}`,
             sql`date`,
           )} as days,
           ${rank('package_id', packages)} as packages,
@@ -184,9 +177,15 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
     ),
   ]);
   const { totals, weekdays } = figures!;
-  const evolution = buckets(figures!.days, context.filters.range, context.hours);
-  const daily = figures!.days.map((day) => ({ date: day.date, ...classRowOf(day, context.hours) }));
-  const overall = classTotals(totals);
+  const { hours } = context;
+  const evolution = buckets(figures!.days, context.filters.range, hours);
+  const daily = figures!.days.map((day) => ({ date: day.date, ...classRowOf(day, hours) }));
+  const overall = classTotals(classRowOf(totals, hours));
+  const named = (row: Named): NamedClassTotals => ({
+    id: row.id,
+    name: row.name,
+    ...classTotals(classRowOf(row, hours)),
+  });
   const { reporters, days, reporterCount } = walks!;
   const ratio = (made: number, expected: number) => (expected > 0 ? made / expected : null);
   // Sums over the few reporters and days (not over report rows): walks made, and the goal in
@@ -201,7 +200,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   return {
     ...(await described),
     totals: overall,
-    weekdays: weekdays.map(({ weekday, ...row }) => ({ weekday, ...classTotals(row) })),
+    weekdays: weekdays.map((row) => ({ weekday: row.weekday, ...classTotals(classRowOf(row, hours)) })),
     evolution: evolution.map((row) => {
       const point = classTotals(row);
       return {

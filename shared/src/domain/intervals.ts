@@ -158,6 +158,12 @@ export function controlChart(days: ControlDay[], centre: number, designEffect: n
  * rows, so the widest is the one nearest 50 %), or when it has no share at all.
  */
 export function lowConfidence(intervals: Record<string, ShareInterval | null>): boolean {
-  const known = Object.values(intervals).filter((interval): interval is ShareInterval => interval !== null);
-  return known.length === 0 || known.some((interval) => interval.lowConfidence);
+  // A loop, not filter + some: the dashboards ask it of every ranked row (thousands an answer).
+  let known = false;
+  for (const interval of Object.values(intervals)) {
+    if (interval === null) continue;
+    if (interval.lowConfidence) return true;
+    known = true;
+  }
+  return !known;
 }
