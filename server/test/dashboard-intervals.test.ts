@@ -100,6 +100,40 @@ describe('share intervals (DOMAIN.md §5)', () => {
     assert.deepEqual(written(routine.totals.intervals.valueAdding), [16.4, 83.6]);
   });
 
+  test("against the period before: Tuesday alone reads 42,9 % against Monday's 52,2 %, −9,3 points, not a real change", async () => {
+    await withRows(WORKED);
+    // The class fold, the daily rollup and the rows give the same comparison; routine too.
+    for (const query of ['', '&weekdays=1-7', '&fromTime=06:30&toTime=18:10']) {
+      for (const name of ['project-health', 'routine'] as const) {
+        const answer = await get(name, `from=2026-03-03&to=2026-03-03${query}`);
+        const { previous } = answer;
+        assert.ok(previous, `${name}${query}`);
+        assert.deepEqual([previous.from, previous.to], ['2026-03-02', '2026-03-02']);
+        assert.equal(percent(answer.totals.index.valueAdding!), 42.9);
+        assert.equal(percent(previous.totals.index.valueAdding!), 52.2);
+        const change = previous.change.valueAdding!;
+        assert.equal(percent(change.difference), -9.3);
+        assert.equal(change.real, false, `${name}${query}`);
+        assert.ok(change.low < 0 && change.high > 0);
+        // Its interval: ± 1.96 √(Var̂ Monday + Var̂ Tuesday).
+        const half =
+          1.959964 *
+          Math.sqrt(previous.totals.intervals.valueAdding!.variance + answer.totals.intervals.valueAdding!.variance);
+        assert.ok(Math.abs(change.high - change.low - 2 * half) < 1e-12);
+        // Monday had hidden waste, Tuesday none: a change of −21,7 points, still within chance.
+        assert.equal(percent(previous.change.hiddenWaste!.difference), -21.7);
+      }
+    }
+    // A week against the one before, which holds no row: nothing to compare a share with.
+    const week = await get('project-health', 'week=2026-W10');
+    assert.deepEqual([week.previous!.from, week.previous!.to], ['2026-02-23', '2026-03-01']);
+    assert.equal(week.previous!.totals.workers, 0);
+    assert.deepEqual(week.previous!.change, { valueAdding: null, hiddenWaste: null, evidentWaste: null });
+    // Without both ends there is no period before.
+    assert.equal((await get('project-health', 'from=2026-03-02')).previous, null);
+    assert.equal((await get('routine')).previous, null);
+  });
+
   test('a slice is low-confidence while a share is more than ± 5 points wide, not after', async () => {
     // Crews of one: 420 rows, one worker each, half value-adding: ± 4.8 points. A crew of 8
     // added to one side widens it past 5.

@@ -99,6 +99,7 @@ export const routine: RoutineDashboard = {
   filters: { contract: 1, range: 'week' } as RoutineDashboard['filters'],
   lastObservation: { date: '2026-03-09', time: '14:15' },
   generatedAt: '2026-11-23T12:00:00.000Z',
+  previous: null,
   totals: classes(1207.5, 405, 304.7, 1600, 210),
   totalHh: 1917.2,
   hours: [

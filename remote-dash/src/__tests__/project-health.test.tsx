@@ -29,6 +29,18 @@ const answer: ProjectHealthDashboard = {
   lastObservation: { date: '2026-03-09', time: '14:15' },
   generatedAt: '2026-11-23T12:00:00.000Z',
   totals: classes(1207.5, 405, 304.7, 1600, 210),
+  // The week before: value-adding 52,2 % → 63,0 % (+10,8 points, a real change); hidden waste
+  // moved by chance; evident waste had no share to compare.
+  previous: {
+    from: '2026-10-26',
+    to: '2026-11-01',
+    totals: classes(600, 300, 250, 900, 120),
+    change: {
+      valueAdding: { difference: 0.108, low: 0.052, high: 0.164, real: true },
+      hiddenWaste: { difference: -0.093, low: -0.41, high: 0.224, real: false },
+      evidentWaste: null,
+    },
+  },
   weekdays: [
     { weekday: 1, ...classes(500, 100, 50, 600, 80) },
     { weekday: 2, ...classes(7.5, 5, 4.7, 40, 8) },
@@ -102,6 +114,16 @@ describe('project health', () => {
     // 1 207,5 of 1 917,2 HH.
     expect(screen.getByTestId('kpi-valueAdding-value')).toHaveTextContent('63,0%');
     expect(screen.getByTestId('kpi-valueAdding')).toHaveTextContent('1.207,5 HH');
+    // Each share against the week before: the difference, its interval, and "mudança real" only when it excludes 0.
+    expect(screen.getByTestId('kpi-valueAdding-change')).toHaveTextContent(
+      '+10,8 p.p. ante 26/10/2026 a 01/11/2026IC 95 % da diferença: +5,2 a +16,4 p.p.mudança real',
+    );
+    expect(screen.getByTestId('kpi-hiddenWaste-change')).toHaveTextContent(
+      '-9,3 p.p. ante 26/10/2026 a 01/11/2026IC 95 % da diferença: -41,0 a +22,4 p.p.',
+    );
+    expect(within(screen.getByTestId('kpi-hiddenWaste')).queryByTestId('real-change')).toBeNull();
+    expect(screen.queryByTestId('kpi-evidentWaste-change')).toBeNull();
+    expect(screen.getAllByTestId('real-change')).toHaveLength(1);
     expect(screen.getByTestId('kpi-compliance-value')).toHaveTextContent('87,5%');
     expect(screen.getByTestId('kpi-compliance')).toHaveTextContent(
       '350 de 400 apontamentos esperados · meta de 4 por dia completo',

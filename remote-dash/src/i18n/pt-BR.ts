@@ -65,6 +65,11 @@ export const ptBR = {
     equipmentLowConfidenceHint: 'Menos de {{sample}} observações: a margem passa de ±5 pontos (95 % de confiança).',
     equipmentLowConfidenceNote: 'Linhas marcadas: menos de {{sample}} observações, margem acima de ±5 pontos.',
     interval: 'IC 95 %: {{low}} a {{high}}',
+    change: '{{difference}} p.p. ante {{from}} a {{to}}',
+    changeInterval: 'IC 95 % da diferença: {{low}} a {{high}} p.p.',
+    realChange: 'mudança real',
+    realChangeHint:
+      'O intervalo de 95 % da diferença não inclui o zero: a mudança não se explica pelo acaso da amostragem.',
     band: 'Intervalo de 95 %',
     rankList: '{{title}}: {{count}} itens por {{by}}, cada um com seu intervalo de 95 %',
     rankItem: '{{name}}: {{value}}, intervalo de 95 % de {{low}} a {{high}}, {{workers}} observações',

@@ -31,6 +31,8 @@ export interface DashboardContext {
   schedule: WorkSchedule;
   timeZone: string;
   inScope: boolean;
+  /** The relations the figures may read (`coarse`: every rollup; tests force finer ones). */
+  level: RollupLevel;
   /**
    * The data versions read before any figure (db/schema/dashboards.ts): the global one (null
    * before the first write) and the contract's ('0' while its reports were never written).
@@ -97,8 +99,6 @@ export async function dashboardContext(
           where ${dashboardDataVersions.contractId} = ${contracts.id}), '0') as version
       from ${contracts} where ${allOf([eq(contracts.id, filters.contract), contractsScope(caller)])}`,
   );
-  const where = (kind: 'activity' | 'equipment' | 'quantity'): SQL =>
-    contract ? allOf(reportConditions(kind, filters, timeZone)) : sql`false`;
   return {
     orm,
     filters: { ...filters, range: filters.range ?? 'week' },
@@ -107,15 +107,32 @@ export async function dashboardContext(
     schedule: contract?.schedule ?? NO_SCHEDULE,
     timeZone,
     inScope: contract !== undefined,
+    level: rollup,
     version: contract?.global ? { global: contract.global, contract: contract.version } : null,
+    ...filterConditions(filters, timeZone, contract !== undefined, rollup),
+  };
+}
+
+/** The filters as conditions on the rows and on each rollup (`false` out of scope). */
+function filterConditions(filters: ReportFilters, timeZone: string, inScope: boolean, rollup: RollupLevel) {
+  const where = (kind: 'activity' | 'equipment' | 'quantity'): SQL =>
+    inScope ? allOf(reportConditions(kind, filters, timeZone)) : sql`false`;
+  return {
     activity: where('activity'),
     equipment: where('equipment'),
     quantity: where('quantity'),
-    ...(contract ? rollupConditions(filters, timeZone) : withEvery([...ROLLUPS, 'walks'], sql`false`)),
+    ...(inScope ? rollupConditions(filters, timeZone) : withEvery([...ROLLUPS, 'walks'], sql`false`)),
     // A forced level (tests): the coarser relations are not read.
     ...(rollup === 'coarse' ? {} : withEvery(COARSE_ROLLUPS, null)),
     ...(rollup === 'rows' ? { daily: null } : {}),
   };
+}
+
+/** The same context over other days (`from`–`to`, no week): the period before, for a comparison. */
+export function contextOverDays(context: DashboardContext, days: { from: string; to: string }): DashboardContext {
+  const { week: _week, ...rest } = context.filters;
+  const filters = { ...rest, from: days.from, to: days.to };
+  return { ...context, filters, ...filterConditions(filters, context.timeZone, context.inScope, context.level) };
 }
 
 /**

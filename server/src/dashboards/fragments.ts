@@ -1,7 +1,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { lowConfidence, shareInterval } from '@canteiro/shared/domain';
-import type { ClassTotals, ShareInterval } from '@canteiro/shared/domain';
+import { lowConfidence, previousPeriod, shareDifference, shareInterval } from '@canteiro/shared/domain';
+import type { ClassTotals, DashboardClass, PreviousPeriod, ShareInterval } from '@canteiro/shared/domain';
 import {
   activityDaily,
   activityDailyClasses,
@@ -16,6 +16,7 @@ import { activities, occurrences, packages } from '../db/schema/catalogue.js';
 import type { blocks } from '../db/schema/catalogue.js';
 import { activityLabel, labelledRows, packageLabel } from '../db/catalogue-labels.js';
 import type { DashboardContext } from './context.js';
+import { contextOverDays, figureRows } from './context.js';
 
 /**
  * The SQL the dashboards are written in: the filtered facts as CTE bodies, each from the
@@ -143,6 +144,85 @@ export function classColumns(context: DashboardContext, registers: SQL = sql`cou
     ${index('value_adding')} as va_index, ${index('hidden_waste')} as hw_index, ${index('evident_waste')} as ew_index,
     coalesce(sum(quantity), 0)::int as workers, coalesce(${registers}, 0)::int as registers,
     ${squaresOf('value_adding')} as va_sq, ${squaresOf('hidden_waste')} as hw_sq, ${squaresOf('evident_waste')} as ew_sq`;
+}
+
+/** A slice's plain sums: each class's workers, all workers, the rows, each class's squares (DOMAIN.md §5). */
+export interface Sums {
+  va: number;
+  hw: number;
+  ew: number;
+  quantity: number;
+  rows: number;
+  va_sq: number;
+  hw_sq: number;
+  ew_sq: number;
+}
+
+/** {@link Sums} as columns over a relation of class sums (null over no rows: 0). */
+export const sumColumns = sql`coalesce(va, 0) as va, coalesce(hw, 0) as hw, coalesce(ew, 0) as ew,
+  coalesce(quantity, 0) as quantity, coalesce(rows, 0) as rows, coalesce(va_sq, 0) as va_sq,
+  coalesce(hw_sq, 0) as hw_sq, coalesce(ew_sq, 0) as ew_sq`;
+
+/** A slice's class figures from its sums, as classColumns computes them in SQL (the same float operations). */
+export function classRowOf(sums: Sums, hours: number): ClassRow {
+  const index = (workers: number) => (sums.quantity > 0 ? workers / sums.quantity : null);
+  return {
+    va_hh: sums.va * hours,
+    hw_hh: sums.hw * hours,
+    ew_hh: sums.ew * hours,
+    total_hh: sums.quantity * hours,
+    va_index: index(sums.va),
+    hw_index: index(sums.hw),
+    ew_index: index(sums.ew),
+    workers: sums.quantity,
+    registers: sums.rows,
+    va_sq: sums.va_sq,
+    hw_sq: sums.hw_sq,
+    ew_sq: sums.ew_sq,
+  };
+}
+
+/**
+ * The class totals of the period just before the filters' days (DOMAIN.md §5): as many days,
+ * ending the day before the first, under the same filters otherwise; one sum over
+ * {@link classFacts}. Null when the filters do not bound both ends (or out of scope).
+ */
+export async function previousTotals(
+  context: DashboardContext,
+): Promise<{ from: string; to: string; totals: ClassTotals } | null> {
+  const days = previousPeriod(context.filters);
+  if (days === null || !context.inScope) return null;
+  const [row] = await figureRows<Sums>(
+    context.orm,
+    sql`select ${sumColumns} from (select sum(va) as va, sum(hw) as hw, sum(ew) as ew, sum(quantity) as quantity,
+        sum(rows) as rows, sum(va_sq) as va_sq, sum(hw_sq) as hw_sq, sum(ew_sq) as ew_sq
+      from (${classFacts(contextOverDays(context, days))}) f) t`,
+  );
+  return { ...days, totals: classTotals(classRowOf(row!, context.hours)) };
+}
+
+/** Each share's change from the period before to `totals` (DOMAIN.md §5), null where either share is. */
+export function comparedWith(
+  previous: { from: string; to: string; totals: ClassTotals } | null,
+  totals: ClassTotals,
+): PreviousPeriod {
+  if (previous === null) return null;
+  const change = (name: DashboardClass) => {
+    const [before, after] = [previous.totals, totals];
+    const [was, is] = [before.intervals[name], after.intervals[name]];
+    const [share, now] = [before.index[name], after.index[name]];
+    return was === null || is === null || share === null || now === null
+      ? null
+      : shareDifference({ share, variance: was.variance }, { share: now, variance: is.variance });
+  };
+  return {
+    ...previous,
+    change: {
+      valueAdding: change('valueAdding'),
+      hiddenWaste: change('hiddenWaste'),
+      evidentWaste: change('evidentWaste'),
+    },
+  };
 }
 
 /** `[…]` of `select` rows as JSON, in `order`: one column of a one-row answer. */

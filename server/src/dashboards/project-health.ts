@@ -5,9 +5,20 @@ import type { ClassTotals, NamedClassTotals, ProjectHealthDashboard } from '@can
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
 import type { DashboardContext } from './context.js';
-import type { CatalogueTable, ClassRow } from './fragments.js';
+import type { CatalogueTable, ClassRow, Sums } from './fragments.js';
 import { figureRows, meta } from './context.js';
-import { catalogueLabel, catalogueRows, classFacts, classTotals, jsonRows, walkRows } from './fragments.js';
+import {
+  catalogueLabel,
+  catalogueRows,
+  classFacts,
+  classRowOf,
+  classTotals,
+  comparedWith,
+  jsonRows,
+  previousTotals,
+  sumColumns,
+  walkRows,
+} from './fragments.js';
 
 /**
  * The control chart of the daily value-adding share (DOMAIN.md §5): the window's share and
@@ -24,42 +35,13 @@ function control(overall: ClassTotals, days: (ClassRow & { date: string })[]): P
 }
 
 /** A site day's sums as the GROUPING SETS pass answers them (workers, rows, squares per class). */
-interface DaySums {
-  date: string;
-  va: number;
-  hw: number;
-  ew: number;
-  quantity: number;
-  rows: number;
-  va_sq: number;
-  hw_sq: number;
-  ew_sq: number;
-}
+type DaySums = Sums & { date: string };
 
 /** The first day of the bucket of `range` that holds `day` (a week's Monday, as date_trunc). */
 export function bucketOf(day: string, range: RangeType): string {
   if (range === 'day') return day;
   if (range === 'week') return weekDays(weekOf(day))!.from;
   return range === 'month' ? `${day.slice(0, 7)}-01` : `${day.slice(0, 4)}-01-01`;
-}
-
-/** A slice's class figures from its sums, as classColumns computes them in SQL (the same float operations). */
-function classRowOf(sums: Sums, hours: number): ClassRow {
-  const index = (workers: number) => (sums.quantity > 0 ? workers / sums.quantity : null);
-  return {
-    va_hh: sums.va * hours,
-    hw_hh: sums.hw * hours,
-    ew_hh: sums.ew * hours,
-    total_hh: sums.quantity * hours,
-    va_index: index(sums.va),
-    hw_index: index(sums.hw),
-    ew_index: index(sums.ew),
-    workers: sums.quantity,
-    registers: sums.rows,
-    va_sq: sums.va_sq,
-    hw_sq: sums.hw_sq,
-    ew_sq: sums.ew_sq,
-  };
 }
 
 const SUMMED = ['va', 'hw', 'ew', 'quantity', 'rows', 'va_sq', 'hw_sq', 'ew_sq'] as const;
@@ -69,7 +51,7 @@ const SUMMED = ['va', 'hw', 'ew', 'quantity', 'rows', 'va_sq', 'hw_sq', 'ew_sq']
  * pass groups by day once for both the evolution and the control chart.
  */
 function buckets(days: DaySums[], range: RangeType, hours: number): (ClassRow & { bucket: string })[] {
-  const folded = new Map<string, Omit<DaySums, 'date'>>();
+  const folded = new Map<string, Sums>();
   for (const day of days) {
     const key = bucketOf(day.date, range);
     const sums = folded.get(key) ?? { va: 0, hw: 0, ew: 0, quantity: 0, rows: 0, va_sq: 0, hw_sq: 0, ew_sq: 0 };
@@ -79,7 +61,6 @@ function buckets(days: DaySums[], range: RangeType, hours: number): (ClassRow & 
   return [...folded].map(([bucket, sums]) => ({ bucket, ...classRowOf(sums, hours) }));
 }
 
-type Sums = Omit<DaySums, 'date'>;
 type Named = Sums & { id: number; name: string };
 
 interface Figures {
@@ -116,8 +97,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   // Plain sums, not the figures: the figures of a slice are its sums put together in JS
   // (classRowOf, the same float operations as SQL), which keeps the answer the driver parses
   // 1.8× smaller (752 → 421 kB on the 10 M-row bench: thousands of ranked rows).
-  const sums = sql`coalesce(va, 0) as va, coalesce(hw, 0) as hw, coalesce(ew, 0) as ew, coalesce(quantity, 0) as quantity,
-    coalesce(rows, 0) as rows, coalesce(va_sq, 0) as va_sq, coalesce(hw_sq, 0) as hw_sq, coalesce(ew_sq, 0) as ew_sq`;
+  const sums = sumColumns;
   // grouping(...) of each set: a bit per key, set for the keys the line is not grouped by.
   const keys = ['local_weekday', 'local_date', 'package_id', 'local_id', 'function_id', 'activity_id'] as const;
   const all = (1 << keys.length) - 1;
@@ -132,6 +112,9 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
       // rankOrder (value-adding index, HH, id) on the sums: HH is the workers × a constant.
       sql`va::float8 / nullif(quantity, 0)::float8 desc nulls last, quantity desc, id`,
     );
+  // The period before's totals (the KPIs' comparison) beside the figures: one sum over its days.
+  const before = previousTotals(context);
+  before.catch(() => undefined);
   const [[figures], [walks]] = await Promise.all([
     figureRows<Figures>(
       orm,
@@ -200,6 +183,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   return {
     ...(await described),
     totals: overall,
+    previous: comparedWith(await before, overall),
     weekdays: weekdays.map((row) => ({ weekday: row.weekday, ...classTotals(classRowOf(row, hours)) })),
     evolution: evolution.map((row) => {
       const point = classTotals(row);

@@ -3,7 +3,7 @@ import type { RoutineDashboard } from '@canteiro/shared/domain';
 import type { DashboardContext } from './context.js';
 import type { ClassRow } from './fragments.js';
 import { figureRows, meta } from './context.js';
-import { bucketOf, classColumns, classTotals, hourFacts, jsonRows } from './fragments.js';
+import { bucketOf, classColumns, classTotals, comparedWith, hourFacts, jsonRows, previousTotals } from './fragments.js';
 
 /**
  * Routine (DOMAIN.md §3): total HH and HH by class per hour of the site's day, and per bucket
@@ -15,6 +15,8 @@ export async function routine(context: DashboardContext): Promise<RoutineDashboa
   // The last observation's probe runs beside the figures, not after them (handled now, awaited below).
   const described = meta(context, 'activity');
   described.catch(() => undefined);
+  const before = previousTotals(context);
+  before.catch(() => undefined);
   const columns = classColumns(context, sql`sum(rows)`);
   const [answer] = await figureRows<{
     totals: ClassRow;
@@ -35,9 +37,11 @@ export async function routine(context: DashboardContext): Promise<RoutineDashboa
         )} as evolution`,
   );
   const { totals, hours, evolution } = answer!;
+  const overall = classTotals(totals);
   return {
     ...(await described),
-    totals: classTotals(totals),
+    totals: overall,
+    previous: comparedWith(await before, overall),
     totalHh: totals.total_hh,
     hours: hours.map(({ hour, ...rest }) => ({ hour, ...classTotals(rest) })),
     evolution: evolution.map(({ bucket, ...rest }) => ({ bucket, ...classTotals(rest) })),

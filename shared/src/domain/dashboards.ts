@@ -59,6 +59,33 @@ export const classTotalsSchema = v.object({
 });
 export type ClassTotals = v.InferOutput<typeof classTotalsSchema>;
 
+/** A share's change against the period before (DOMAIN.md §5): after − before, its 95 % interval; `real` when that excludes 0. */
+export const shareDifferenceSchema = v.object({
+  difference: v.number(),
+  low: v.number(),
+  high: v.number(),
+  real: v.boolean(),
+});
+
+/**
+ * The period of the same length just before the filters' days (`previousPeriod`), its class
+ * totals under the same filters otherwise, and each share's change from it to the answer's
+ * totals (null where either share is); null when the filters do not bound both ends.
+ */
+export const previousPeriodSchema = v.nullable(
+  v.object({
+    from: day,
+    to: day,
+    totals: classTotalsSchema,
+    change: v.object({
+      valueAdding: v.nullable(shareDifferenceSchema),
+      hiddenWaste: v.nullable(shareDifferenceSchema),
+      evidentWaste: v.nullable(shareDifferenceSchema),
+    }),
+  }),
+);
+export type PreviousPeriod = v.InferOutput<typeof previousPeriodSchema>;
+
 /** The filters a dashboard read, as it echoes them: ids as numbers, weekdays as their two ends, range defaulted. */
 export const dashboardFiltersSchema = v.object({
   contract: id,
@@ -138,6 +165,7 @@ export type ComplianceDay = v.InferOutput<typeof complianceDaySchema>;
 export const projectHealthDashboardSchema = v.object({
   ...dashboardMeta,
   totals: classTotalsSchema,
+  previous: previousPeriodSchema,
   /** ISO weekday 1 (Monday) … 7 (Sunday); only days with rows. */
   weekdays: v.array(v.object({ ...classTotalsSchema.entries, weekday: v.pipe(v.number(), v.integer()) })),
   /** Value-adding index per bucket of `range`, oldest first. */
@@ -222,6 +250,7 @@ export type ByFunctionDashboard = v.InferOutput<typeof byFunctionDashboardSchema
 export const routineDashboardSchema = v.object({
   ...dashboardMeta,
   totals: classTotalsSchema,
+  previous: previousPeriodSchema,
   totalHh: v.number(),
   /** Hour of the day 0..23 on the site's clock; only hours with rows. */
   hours: v.array(v.object({ ...classTotalsSchema.entries, hour: v.pipe(v.number(), v.integer()) })),

@@ -35,7 +35,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
   const classesTitle = t('dash:projectHealth.classes');
   return (
     <>
-      <ClassKpis totals={answer.totals} />
+      <ClassKpis totals={answer.totals} previous={answer.previous} />
       <FigureGrid min={380}>
         <FigureCard table={totals} title={classesTitle}>
           <Chart

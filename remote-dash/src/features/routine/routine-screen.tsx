@@ -29,7 +29,7 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
   const title = t('figures:tables.hours');
   return (
     <>
-      <ClassKpis totals={answer.totals} />
+      <ClassKpis totals={answer.totals} previous={answer.previous} />
       <FigureCard
         table={hours}
         showTable="open"

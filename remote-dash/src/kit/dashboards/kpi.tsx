@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { navColors, themeTokens } from '@canteiro/shared/core';
 import { LowConfidenceTag } from './figure-table';
+import { RealChangeTag } from './real-change-tag';
 
 /**
  * One headline figure of a screen's top row: its label, the value as formatFigure wrote it,
@@ -14,6 +15,7 @@ export function Kpi({
   lowConfidence = false,
   testId,
   colour,
+  change,
 }: {
   label: string;
   value: string;
@@ -24,6 +26,8 @@ export function Kpi({
   testId?: string;
   /** A class's colour (CLASS_COLOURS) as a bar at the figure's left, tying it to the charts. */
   colour?: string;
+  /** Its change against the period before, as written ("−9,3 p.p. ante …"), its interval, and whether it is real. */
+  change?: { text: string; interval: string; real: boolean };
 }) {
   return (
     <div
@@ -58,6 +62,16 @@ export function Kpi({
           style={{ fontSize: 13, lineHeight: '18px', fontVariantNumeric: 'tabular-nums', color: themeTokens.colorText }}
         >
           {interval}
+        </div>
+      ) : null}
+      {change ? (
+        <div
+          data-testid={testId ? `${testId}-change` : undefined}
+          style={{ fontSize: 12, lineHeight: '17px', fontVariantNumeric: 'tabular-nums', color: themeTokens.colorText }}
+        >
+          <div>{change.text}</div>
+          <div style={{ color: themeTokens.colorTextSecondary }}>{change.interval}</div>
+          {change.real ? <RealChangeTag /> : null}
         </div>
       ) : null}
       {sample || lowConfidence ? (

@@ -37,6 +37,7 @@ describe('the dashboards tables', () => {
     const answer: ProjectHealthDashboard = {
       ...meta,
       totals: totals(6, 3, 1),
+      previous: null,
       weekdays: [{ weekday: 2, ...totals(6, 3, 1) }],
       evolution: [
         {

@@ -4,6 +4,7 @@ import {
   filtersToQuery,
   weekdayOf,
   minutesOfDay,
+  previousPeriod,
   reportFiltersSchema,
   weekDays,
   weekOf,
@@ -150,6 +151,20 @@ describe('ISO weeks and days', () => {
     expect(weekDays('2020-W53')).toEqual({ from: '2020-12-28', to: '2021-01-03' });
     expect(weekDays('0001-W01')).toEqual({ from: '0001-01-01', to: '0001-01-07' });
     expect(weekDays('2027-W53')).toBeNull();
+  });
+  it("knows the period of the same length just before the filters' days", () => {
+    expect(previousPeriod({ from: '2026-03-03', to: '2026-03-03' })).toEqual({ from: '2026-03-02', to: '2026-03-02' });
+    // Four weeks back across a month's end; a week against the week before.
+    expect(previousPeriod({ from: '2026-10-29', to: '2026-11-25' })).toEqual({ from: '2026-10-01', to: '2026-10-28' });
+    expect(previousPeriod({ week: '2026-W10' })).toEqual({ from: '2026-02-23', to: '2026-03-01' });
+    // Dates and a week together: the days both keep (Wed–Sun of W10), five days before them.
+    expect(previousPeriod({ from: '2026-03-04', to: '2026-03-20', week: '2026-W10' })).toEqual({
+      from: '2026-02-27',
+      to: '2026-03-03',
+    });
+    expect(previousPeriod({ from: '2026-03-02' })).toBeNull();
+    expect(previousPeriod({})).toBeNull();
+    expect(previousPeriod({ from: '2026-03-20', to: '2026-03-01' })).toBeNull();
   });
   it('knows the week of a day', () => {
     expect(weekOf('2026-01-01')).toBe('2026-W01');

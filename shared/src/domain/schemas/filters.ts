@@ -103,6 +103,28 @@ export function weekDays(week: string): { from: string; to: string } | null {
   return { from: monday, to: addDays(monday, 6) };
 }
 
+/**
+ * The period of the same length just before the filters' days (DOMAIN.md §5, "this period
+ * against the previous one"): as many days as the filters span, ending the day before the
+ * first. The days are `from`–`to` crossed with the week, as the figures read them; null
+ * without both ends, or when they keep no day.
+ */
+export function previousPeriod(filters: {
+  from?: string | undefined;
+  to?: string | undefined;
+  week?: string | undefined;
+}): { from: string; to: string } | null {
+  const week = filters.week ? weekDays(filters.week) : null;
+  const firsts = [filters.from, week?.from].filter((day): day is string => day !== undefined);
+  const lasts = [filters.to, week?.to].filter((day): day is string => day !== undefined);
+  if (firsts.length === 0 || lasts.length === 0) return null;
+  const first = firsts.reduce((a, b) => (a > b ? a : b));
+  const last = lasts.reduce((a, b) => (a < b ? a : b));
+  if (first > last) return null;
+  const days = Math.round((utcDay(last)!.getTime() - utcDay(first)!.getTime()) / 86_400_000) + 1;
+  return { from: addDays(first, -days), to: addDays(first, -1) };
+}
+
 /** The ISO week (`YYYY-Www`) a calendar day belongs to. */
 export function weekOf(day: string): string {
   const date = utcDay(day);
