@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { HIERARCHY, ancestorsOf } from '@canteiro/shared/domain';
-import type { CatalogueEntity, Entity, FieldLabel, Locale } from '@canteiro/shared/domain';
+import { HIERARCHY, ancestorsOf, descendantsOf } from '@canteiro/shared/domain';
+import type { CatalogueEntity, DeactivationImpact, Entity, FieldLabel, Locale } from '@canteiro/shared/domain';
 import {
   activities,
   areas,
@@ -15,7 +15,10 @@ import {
 } from '../db/schema/catalogue.js';
 import { bases, contracts, works } from '../db/schema/organisation.js';
 import { shownName } from '../db/catalogue-labels.js';
-import { basesScope, contractsScope, worksScope } from '../scope.js';
+import { basesScope, contractsScope, userEffectivelyActive, worksScope } from '../scope.js';
+import { users } from '../db/schema/people.js';
+import type { Orm } from '../db/connection.js';
+import { selectRows } from '../db/connection.js';
 import type { Caller } from '../scope.js';
 import type { Cell, ExportColumn } from '../crud/export.js';
 import type { ListFilter, SearchColumn, SortKey } from '../crud/list-query.js';
@@ -125,6 +128,49 @@ function hierarchyReads(entity: TableEntity) {
 export function catalogueChain(entity: CatalogueEntity): { table: EntityTable; from: SQL; active: SQL } {
   const { table, from, ancestorsActive } = hierarchyReads(entity);
   return { table, from, active: sql`(${table.isActive} and ${ancestorsActive})` };
+}
+
+/**
+ * How many records of each kind hanging from `entity`'s record `id` are active now, with all
+ * their ancestors: what deactivating it hides (spec §4). One statement, a count per kind
+ * (each over its own joins, restricted by the record's id); users count when the record is
+ * their base, work or contract and they may sign in now. Kinds with none are left out.
+ */
+export async function hiddenBy(orm: Orm, entity: TableEntity, id: number): Promise<DeactivationImpact['hides']> {
+  const kinds = descendantsOf(entity);
+  const counts = kinds.map((kind) => {
+    if (kind === 'user') {
+      // Those who depend on the record: a contract's contract users and reporters, a work's work users too… (scope.ts).
+      const level = entity as 'base' | 'work' | 'contract';
+      const holder = { base: users.baseId, work: users.workId, contract: users.contractId }[level];
+      const profiles = {
+        base: ['base', 'work', 'contract', 'reporter'],
+        work: ['work', 'contract', 'reporter'],
+        contract: ['contract', 'reporter'],
+      }[level];
+      return holder
+        ? sql`(select count(*)::int from ${users} where ${holder} = ${id}
+            and ${users.profile} in (${sql.join(
+              profiles.map((profile) => sql`${profile}`),
+              sql`, `,
+            )}) and ${userEffectivelyActive})`
+        : null;
+    }
+    if (!Object.hasOwn(TABLES, kind)) return null;
+    const { table, from, ancestorsActive } = hierarchyReads(kind as TableEntity);
+    return sql`(select count(*)::int from ${from}
+      where ${tableOf(entity).id} = ${id} and ${table.isActive} and ${ancestorsActive})`;
+  });
+  const asked = kinds.flatMap((kind, index) => (counts[index] ? [{ kind, count: counts[index] }] : []));
+  if (asked.length === 0) return [];
+  const [row] = await selectRows<Record<string, number>>(
+    orm,
+    sql`select ${sql.join(
+      asked.map(({ kind, count }) => sql`${count} as ${sql.identifier(kind)}`),
+      sql`, `,
+    )}`,
+  );
+  return asked.flatMap(({ kind }) => (row![kind]! > 0 ? [{ entity: kind, count: row![kind]! }] : []));
 }
 
 export interface HierarchyOptions<Item, Input extends object> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ENTITIES, HIERARCHY } from '@canteiro/shared/domain';
+import { ENTITIES, HIERARCHY, descendantsOf } from '@canteiro/shared/domain';
 import type { Entity } from '@canteiro/shared/domain';
 import type { Database } from '../db/connection.js';
 import type { ReadModel } from '../crud/reads.js';
@@ -14,6 +14,9 @@ import { surveysResource } from './surveys.js';
 import { usersResource } from './users.js';
 import { worksResource } from './works.js';
 import { NAMED_RESOURCES } from './named.js';
+import { deactivationImpactRoutes } from './deactivation-impact.js';
+import { TABLES } from './hierarchy-resource.js';
+import type { TableEntity } from './hierarchy-resource.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource has its own item and input
 export type Resources = { readonly [E in Entity]: ApiResource<any, any> };
@@ -47,10 +50,10 @@ export async function resourcesRoutes(app: FastifyInstance, { db, siteTimeZone }
   const resources = resourcesOn(siteTimeZone);
   const readModelOf = (entity: Entity): ReadModel => resources[entity].read;
   for (const entity of ENTITIES) {
-    await app.register(resourceRoutes(resources[entity], readModelOf), {
-      prefix: `/${HIERARCHY[entity].endpoint}`,
-      db,
-      siteTimeZone,
-    });
+    const prefix = `/${HIERARCHY[entity].endpoint}`;
+    await app.register(resourceRoutes(resources[entity], readModelOf), { prefix, db, siteTimeZone });
+    // What deactivating a record hides, where records hang from it.
+    if (Object.hasOwn(TABLES, entity) && descendantsOf(entity).length > 0)
+      await app.register(deactivationImpactRoutes(entity as TableEntity, resources[entity]), { prefix, db });
   }
 }

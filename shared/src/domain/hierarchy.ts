@@ -199,6 +199,17 @@ export function ancestorsOf(entity: Entity): Ancestor[] {
 }
 
 /**
+ * The entities whose records can hang from a record of `entity` (each has it among its
+ * ancestors), in ENTITIES order; users hang from their base, work or contract. Deactivating a
+ * record hides those of them that were active (spec §4).
+ */
+export function descendantsOf(entity: Entity): Entity[] {
+  return ENTITIES.filter(
+    (other) => other !== entity && ancestorsOf(other).some((ancestor) => ancestor.entity === entity),
+  );
+}
+
+/**
  * The chain rule of a write: for each parent P of the input, the parents of P that the input
  * names too, whose ids must match (`local.area` = the input's `area`).
  */

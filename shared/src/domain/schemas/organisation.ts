@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ENTITIES } from '../hierarchy.js';
 import { BRAZILIAN_STATES, REPORTING_PERIODS } from '../lists.js';
 import { MAX_ID, MIN_REPORTING_GOAL_EXCLUSIVE } from '../constants.js';
 import { workScheduleSchema } from './work-schedule.js';
@@ -100,3 +101,14 @@ export type ContractInput = v.InferOutput<typeof contractSchema>;
 /** PATCH /api/<entity>/:id/status */
 export const statusSchema = v.object({ isActive: statusField });
 export type StatusInput = v.InferOutput<typeof statusSchema>;
+
+/**
+ * What deactivating a record hides (spec §4, "deactivating affects related data"): for each
+ * kind of record that hangs from it, how many are active now (with all their other
+ * ancestors) and stop showing — in lists, selects, the app's catalogue, and for users, their
+ * sign-in — until it is active again. Nothing is written; kinds with none are left out.
+ */
+export const deactivationImpactSchema = v.object({
+  hides: v.array(v.object({ entity: v.picklist(ENTITIES), count: v.pipe(v.number(), v.integer(), v.minValue(1)) })),
+});
+export type DeactivationImpact = v.InferOutput<typeof deactivationImpactSchema>;

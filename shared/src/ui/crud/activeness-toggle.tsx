@@ -12,17 +12,28 @@ export function ActivenessToggle({
   name,
   isActive,
   onConfirm,
+  hides,
   onClosed = (button) => button?.focus(),
 }: {
   name: string;
   isActive: boolean;
   onConfirm: () => Promise<void>;
+  /** What a deactivation would hide, asked when the first dialog opens (deactivation-impact.ts); null: nothing to add. */
+  hides?: () => Promise<string | null>;
   /** When the last dialog has gone: gets the button that opened them, to give focus back. */
   onClosed?: (button: HTMLElement | null) => void;
 }) {
   const { t } = useTranslation('kit');
   const [step, setStep] = useState<0 | 1 | 2>(0);
   const [busy, setBusy] = useState(false);
+  // undefined: not asked (or being counted); null: nothing to say.
+  const [hidden, setHidden] = useState<string | null | undefined>(undefined);
+  const open = () => {
+    setStep(1);
+    if (!isActive || !hides) return;
+    setHidden(undefined);
+    void hides().then(setHidden);
+  };
   const action = isActive ? t('deactivate') : t('activate');
   const button = useRef<HTMLButtonElement>(null);
   const close = () => setStep(0);
@@ -38,7 +49,7 @@ export function ActivenessToggle({
 
   return (
     <>
-      <Button ref={button} size="small" type="link" danger={isActive} onClick={() => setStep(1)}>
+      <Button ref={button} size="small" type="link" danger={isActive} onClick={open}>
         {action}
       </Button>
       <Modal
@@ -54,6 +65,11 @@ export function ActivenessToggle({
         destroyOnHidden
       >
         <Typography.Paragraph>{isActive ? t('confirmDeactivateText') : t('confirmActivateText')}</Typography.Paragraph>
+        {isActive && hides && hidden !== null ? (
+          <Typography.Paragraph data-testid="deactivation-impact" aria-live="polite">
+            {hidden ?? t('deactivationHidesLoading')}
+          </Typography.Paragraph>
+        ) : null}
       </Modal>
       <Modal
         open={step === 2}

@@ -1,4 +1,5 @@
 import { api } from '@canteiro/shared/core';
+import type { DeactivationImpact } from '@canteiro/shared/domain';
 
 /** A page of a list, as every list endpoint answers (ARCHITECTURE.md §4). */
 export interface Page<Item> {
@@ -51,6 +52,8 @@ export function resourceApi<Item>(endpoint: string) {
     action: (id: number, call: { method: 'post' | 'put' | 'patch'; path: string }) =>
       api[call.method](`${endpoint}/${id}/${call.path}`).json<Item>(),
     /** PATCH /:id/status (the API's route; the kit calls it the row's activeness). */
+    /** What deactivating the record would hide (nothing is written). */
+    deactivationImpact: (id: number) => api.get(`${endpoint}/${id}/deactivation-impact`).json<DeactivationImpact>(),
     setActiveness: (id: number, isActive: boolean) =>
       api.patch(`${endpoint}/${id}/status`, { json: { isActive } }).json<Item>(),
     /** A file (multipart field `file`) to `/api/<endpoint>/<id>/<path>`. */

@@ -12,6 +12,7 @@ import { resourceApi } from './resource-api';
 import { ResourceFormModal } from './resource-form-modal';
 import { ResourceTable } from './resource-table';
 import { ActivenessToggle } from './activeness-toggle';
+import { deactivationText } from './deactivation-impact';
 import { ContextPicker } from './context-picker';
 import { RowActionButton } from './row-action-button';
 import type { ListFilterDefinition, ResourceDefinition, ResourceItem, RowAction } from './types';
@@ -173,6 +174,7 @@ export function ResourceScreen<Item extends ResourceItem>({ resource }: { resour
               name={describe(item)}
               isActive={Boolean(item.isActive)}
               onConfirm={() => changeActiveness(item)}
+              hides={() => deactivationText(resource.endpoint, item.id, t)}
               onClosed={returnFocus}
             />
           ) : null}

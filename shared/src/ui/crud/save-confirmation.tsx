@@ -4,6 +4,7 @@ import { Modal, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { tabCycle } from './dialog-focus';
 import type { ResourceDefinition, ResourceItem } from './types';
+import { deactivationText } from './deactivation-impact';
 
 /** One thing a save is about to do that a person must agree to first: what it is and what it changes. */
 export interface SaveConfirmation {
@@ -74,9 +75,17 @@ export async function savingSteps<Item extends ResourceItem>(
   const name = resource.describe?.(item) ?? String((item as { name?: unknown }).name ?? '');
   const deactivates = (item as { isActive?: unknown }).isActive === true && body.isActive === false;
   const own = await resource.confirmSave?.({ item, body, t });
+  const hidden = deactivates ? await deactivationText(resource.endpoint, item.id, t) : null;
   const deactivation: SaveConfirmation = {
     title: t('kit:confirmDeactivate', { name }),
-    text: t('kit:confirmDeactivateText'),
+    text: hidden ? (
+      <>
+        <Typography.Paragraph>{t('kit:confirmDeactivateText')}</Typography.Paragraph>
+        <Typography.Paragraph data-testid="deactivation-impact">{hidden}</Typography.Paragraph>
+      </>
+    ) : (
+      t('kit:confirmDeactivateText')
+    ),
     okText: t('kit:deactivate'),
     danger: true,
   };
