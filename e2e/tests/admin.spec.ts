@@ -188,4 +188,22 @@ test.describe.serial('Administration', () => {
     await page.goto('/admin/audit?entity=bases');
     await expect(page.getByTestId('audit-changes').first()).toContainText('→');
   });
+
+  test('a deactivation says what it hides, and Cancel keeps the record active', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto(`/admin/work?search=${encodeURIComponent('Residencial Parque das Araucárias')}`);
+    const row = page.locator('.ant-table-row', { hasText: 'Residencial Parque das Araucárias' });
+    await row.getByRole('button', { name: 'Desativar' }).click();
+    // The demo's work holds contracts, their catalogue and the people who sign in through it.
+    const impact = page.getByTestId('deactivation-impact');
+    await expect(impact).toContainText(/Deixam de aparecer \(listas, seleções e o aplicativo\): \d+ contratadas?, /);
+    await expect(impact).toContainText(/\d+ usuários?, que não poder(á|ão) entrar/);
+    await expect(impact).toContainText(/\d+ atividades?/);
+    await page.getByRole('button', { name: 'Cancelar' }).last().click();
+    await expect(impact).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('.ant-table-row', { hasText: 'Residencial Parque das Araucárias' })).toContainText(
+      'Ativo',
+    );
+  });
 });

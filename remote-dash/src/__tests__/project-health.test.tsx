@@ -116,10 +116,10 @@ describe('project health', () => {
     expect(screen.getByTestId('kpi-valueAdding')).toHaveTextContent('1.207,5 HH');
     // Each share against the week before: the difference, its interval, and "mudança real" only when it excludes 0.
     expect(screen.getByTestId('kpi-valueAdding-change')).toHaveTextContent(
-      '+10,8 p.p. ante 26/10/2026 a 01/11/2026IC 95 % da diferença: +5,2 a +16,4 p.p.mudança real',
+      '+10,8 p.p. ante 26/10–01/11IC 95 %: +5,2 a +16,4 p.p.mudança real',
     );
     expect(screen.getByTestId('kpi-hiddenWaste-change')).toHaveTextContent(
-      '-9,3 p.p. ante 26/10/2026 a 01/11/2026IC 95 % da diferença: -41,0 a +22,4 p.p.',
+      '-9,3 p.p. ante 26/10–01/11IC 95 %: -41,0 a +22,4 p.p.',
     );
     expect(within(screen.getByTestId('kpi-hiddenWaste')).queryByTestId('real-change')).toBeNull();
     expect(screen.queryByTestId('kpi-evidentWaste-change')).toBeNull();

@@ -65,8 +65,8 @@ export const ptBR = {
     equipmentLowConfidenceHint: 'Menos de {{sample}} observações: a margem passa de ±5 pontos (95 % de confiança).',
     equipmentLowConfidenceNote: 'Linhas marcadas: menos de {{sample}} observações, margem acima de ±5 pontos.',
     interval: 'IC 95 %: {{low}} a {{high}}',
-    change: '{{difference}} p.p. ante {{from}} a {{to}}',
-    changeInterval: 'IC 95 % da diferença: {{low}} a {{high}} p.p.',
+    change: '{{difference}} p.p. ante {{from}}–{{to}}',
+    changeInterval: 'IC 95 %: {{low}} a {{high}} p.p.',
     realChange: 'mudança real',
     realChangeHint:
       'O intervalo de 95 % da diferença não inclui o zero: a mudança não se explica pelo acaso da amostragem.',

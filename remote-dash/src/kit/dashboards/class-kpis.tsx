@@ -6,6 +6,7 @@ import { CLASS_COLOURS } from './class-colours';
 import { Kpi } from './kpi';
 import { FigureGrid } from './layout';
 import { useLocale } from './use-locale';
+import { shortDay } from '../header/header-state';
 
 /** A share's 95 % interval as the screens write it ("IC 95 %: 16,4 % a 83,6 %"); empty without one. */
 export const intervalText = (interval: ShareInterval | null | undefined, locale: Locale, t: TFunction): string =>
@@ -36,8 +37,8 @@ export function changeText(
   return {
     text: t('dash:kit.change', {
       difference: points(change.difference, locale),
-      from: formatFigure(previous.from, 'date', locale),
-      to: formatFigure(previous.to, 'date', locale),
+      from: shortDay(previous.from, locale),
+      to: shortDay(previous.to, locale),
     }),
     interval: t('dash:kit.changeInterval', { low: points(change.low, locale), high: points(change.high, locale) }),
     real: change.real,

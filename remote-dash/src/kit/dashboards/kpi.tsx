@@ -64,16 +64,6 @@ export function Kpi({
           {interval}
         </div>
       ) : null}
-      {change ? (
-        <div
-          data-testid={testId ? `${testId}-change` : undefined}
-          style={{ fontSize: 12, lineHeight: '17px', fontVariantNumeric: 'tabular-nums', color: themeTokens.colorText }}
-        >
-          <div>{change.text}</div>
-          <div style={{ color: themeTokens.colorTextSecondary }}>{change.interval}</div>
-          {change.real ? <RealChangeTag /> : null}
-        </div>
-      ) : null}
       {sample || lowConfidence ? (
         <Typography.Text style={{ fontSize: 12, color: themeTokens.colorTextSecondary, display: 'block' }}>
           {sample}
@@ -83,6 +73,24 @@ export function Kpi({
             </span>
           ) : null}
         </Typography.Text>
+      ) : null}
+      {change ? (
+        <div
+          data-testid={testId ? `${testId}-change` : undefined}
+          style={{
+            fontSize: 12,
+            lineHeight: '17px',
+            fontVariantNumeric: 'tabular-nums',
+            color: themeTokens.colorText,
+            borderTop: `1px solid ${navColors.border}`,
+            marginTop: 6,
+            paddingTop: 6,
+          }}
+        >
+          <div>{change.text}</div>
+          <div style={{ color: themeTokens.colorTextSecondary }}>{change.interval}</div>
+          {change.real ? <RealChangeTag /> : null}
+        </div>
       ) : null}
     </div>
   );

@@ -144,9 +144,15 @@ export function useHeaderState(sortKeys: readonly string[] = []) {
 export function weekLabel(week: string, t: TFunction, locale: Locale): string {
   const days = weekDays(week);
   if (!days) return week;
-  const short = (day: string) => {
-    const [, month, date] = day.split('-');
-    return locale === 'en-US' ? `${month}/${date}` : `${date}/${month}`;
-  };
-  return t('dash:header.weekLabel', { week: Number(week.slice(6)), from: short(days.from), to: short(days.to) });
+  return t('dash:header.weekLabel', {
+    week: Number(week.slice(6)),
+    from: shortDay(days.from, locale),
+    to: shortDay(days.to, locale),
+  });
+}
+
+/** A day as day and month in the language's order: "26/10" / "10/26". */
+export function shortDay(day: string, locale: Locale): string {
+  const [, month, date] = day.split('-');
+  return locale === 'en-US' ? `${month}/${date}` : `${date}/${month}`;
 }
