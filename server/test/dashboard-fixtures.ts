@@ -192,21 +192,43 @@ export async function addEquipmentRows({
       contractId: world.contractA1,
     })
     .returning();
-  const observations: [number, string, string][] = [
-    [catalogue.a1.equipment, 'working', '07:00'],
-    [catalogue.a1.equipment, 'working', '07:00'],
-    [catalogue.a1.equipment, 'working', '07:00'],
-    [catalogue.a1.equipment, 'idle', '07:00'],
-    [beta!.id, 'working', '15:00'],
-    [beta!.id, 'idle', '15:00'],
-    [beta!.id, 'down', '15:00'],
-    [beta!.id, 'down', '15:00'],
+  const monday = (equipmentId: number, classification: string, time: string): EquipmentRow => [
+    equipmentId,
+    classification,
+    '2026-03-02',
+    time,
+    1,
   ];
+  await insertEquipmentRows({ db, world, catalogue, people }, 500, [
+    monday(catalogue.a1.equipment, 'working', '07:00'),
+    monday(catalogue.a1.equipment, 'working', '07:00'),
+    monday(catalogue.a1.equipment, 'working', '07:00'),
+    monday(catalogue.a1.equipment, 'idle', '07:00'),
+    monday(beta!.id, 'working', '15:00'),
+    monday(beta!.id, 'idle', '15:00'),
+    monday(beta!.id, 'down', '15:00'),
+    monday(beta!.id, 'down', '15:00'),
+  ]);
+  return { grua: catalogue.a1.equipment, beta: beta!.id };
+}
+
+/** An equipment observation of A1: machine, class, site day, time, ISO weekday. */
+export type EquipmentRow = [number, string, string, string, number];
+
+/**
+ * Equipment observations of A1 by its reporter, on Pacote 1's chain (Concretagem), row ids
+ * `uuidOf(first…)` in order.
+ */
+export async function insertEquipmentRows(
+  { db, world, catalogue, people }: DashboardSuite,
+  first: number,
+  rows: EquipmentRow[],
+): Promise<void> {
   await db.orm.insert(equipmentReports).values(
-    observations.map(([equipmentId, classification, time], index) => ({
-      id: uuidOf(500 + index),
+    rows.map(([equipmentId, classification, day, time, weekday], index) => ({
+      id: uuidOf(first + index),
       contractId: world.contractA1,
-      ...at('2026-03-02', time, 1),
+      ...at(day, time, weekday),
       userId: people.reporterA1,
       packageId: catalogue.a1.package,
       areaId: catalogue.a1.area,
@@ -215,7 +237,6 @@ export async function addEquipmentRows({
       classification,
     })),
   );
-  return { grua: catalogue.a1.equipment, beta: beta!.id };
 }
 
 /** Production of A1 at 16:00: Concretagem 1 m³ (03-02) and 0.25 m³ (03-09), Alvenaria 20 m² (03-03). */

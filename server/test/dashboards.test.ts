@@ -24,9 +24,9 @@ import type { World } from './admin-fixtures.js';
 import {
   addEquipmentRows,
   addQuantityRows,
-  at,
   createDashboardFixture,
   insertActivityRows,
+  insertEquipmentRows,
   uuidOf,
 } from './dashboard-fixtures.js';
 import type { ActivityRow, DashboardSuite } from './dashboard-fixtures.js';
@@ -384,18 +384,10 @@ describe('equipment', () => {
       [zeta, 'idle'],
       [beta600, 'idle'],
     ];
-    await db.orm.insert(equipmentReports).values(
-      observations.map(([equipmentId, classification], index) => ({
-        id: uuidOf(508 + index),
-        contractId: world.contractA1,
-        ...at('2026-03-02', '15:00', 1),
-        userId: people.reporterA1!,
-        packageId: catalogue.a1.package,
-        areaId: catalogue.a1.area,
-        activityId: catalogue.a1.activity,
-        equipmentId,
-        classification,
-      })),
+    await insertEquipmentRows(
+      suite,
+      508,
+      observations.map(([equipmentId, classification]) => [equipmentId, classification, '2026-03-02', '15:00', 1]),
     );
     const body: EquipmentDashboard = await get('equipment');
     // 4 + 4 + 3 + 4 × 1 = 15 observations, 3 + 1 working → overall utilization 4/15.
@@ -689,25 +681,12 @@ describe('the equipment rollup', () => {
     await createFixture();
     // 2026-03-02 (Monday): Grua 3 working + 1 idle at 07:00; Betoneira 1 working, 1 idle, 2 down at 15:00.
     const { grua, beta } = await addEquipmentRows(suite);
-    // And a Tuesday of the next week: the Grua down once, the Betoneira working twice.
-    const more: [number, string, string, number, number][] = [
-      [grua, 'down', '2026-03-10', 2, 600],
-      [beta, 'working', '2026-03-10', 2, 601],
-      [beta, 'working', '2026-03-10', 2, 602],
-    ];
-    await db.orm.insert(equipmentReports).values(
-      more.map(([equipmentId, classification, day, weekday, n]) => ({
-        id: uuidOf(n),
-        contractId: world.contractA1,
-        ...at(day, '08:00', weekday),
-        userId: people.reporterA1!,
-        packageId: catalogue.a1.package,
-        areaId: catalogue.a1.area,
-        activityId: catalogue.a1.activity,
-        equipmentId,
-        classification,
-      })),
-    );
+    // And a Tuesday of the next week: the Grua down once, the Betoneira working twice (rows 600–602).
+    await insertEquipmentRows(suite, 600, [
+      [grua, 'down', '2026-03-10', '08:00', 2],
+      [beta, 'working', '2026-03-10', '08:00', 2],
+      [beta, 'working', '2026-03-10', '08:00', 2],
+    ]);
     const queries: Record<string, string>[] = [
       {},
       { range: 'day' },
