@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ApexOptions } from 'apexcharts';
-import { Radio } from 'antd';
+import { ViewSwitch } from '../../kit/dashboards/view-switch';
 import { useTranslation } from 'react-i18next';
 import { themeTokens } from '@canteiro/shared/core';
 import { CONFIDENCE_SAMPLE, formatFigure } from '@canteiro/shared/domain';
@@ -144,14 +144,11 @@ export function TopCompanies({ tables }: { tables: Record<CompanyRank, FigureTab
     <FigureCard
       table={table}
       extra={
-        <Radio.Group
-          aria-label={t('dash:kit.rankBy')}
-          data-testid="companies-rank"
-          optionType="button"
-          buttonStyle="solid"
-          size="small"
+        <ViewSwitch<CompanyRank>
+          label={t('dash:kit.rankBy')}
+          testId="companies-rank"
           value={rank}
-          onChange={(event) => setRank(event.target.value as CompanyRank)}
+          onChange={setRank}
           options={(Object.keys(COMPANY_TABLES) as CompanyRank[]).map((value) => ({
             value,
             label: t(`dash:equipment.rank.${value}`),

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { dashboardTable } from '@canteiro/shared/domain';
@@ -17,6 +16,7 @@ import {
   tableCategories,
   tableSeries,
   useLocale,
+  ViewSwitch,
 } from '../../kit/dashboards';
 
 type View = 'hh' | 'index';
@@ -35,14 +35,11 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
         showTable="open"
         pageSize={24}
         extra={
-          <Radio.Group
-            aria-label={t('dash:routine.view')}
-            data-testid="routine-view"
-            optionType="button"
-            buttonStyle="solid"
-            size="small"
+          <ViewSwitch<View>
+            label={t('dash:routine.view')}
+            testId="routine-view"
             value={view}
-            onChange={(event) => setView(event.target.value as View)}
+            onChange={setView}
             options={[
               { value: 'hh', label: t('dash:routine.viewHh') },
               { value: 'index', label: t('dash:routine.viewIndex') },

@@ -11,6 +11,7 @@ export * from './use-locale';
 export * from './layout';
 export * from './class-kpis';
 export * from './rank';
+export * from './view-switch';
 export * from './interval-rank';
 export * from './share-tooltip';
 export * from './print';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { CSSProperties } from 'react';
-import { Radio } from 'antd';
+import { ViewSwitch } from './view-switch';
 import { useTranslation } from 'react-i18next';
 import type { DashboardClass, FigureRow, FigureTable, NamedClassTotals } from '@canteiro/shared/domain';
 import { CLASS_COLUMNS } from './class-colours';
@@ -66,14 +66,11 @@ export function RankBySelector({
       <span id={labelId} style={{ fontSize: 13 }}>
         {t('dash:kit.rankBy')}
       </span>
-      <Radio.Group
-        aria-labelledby={labelId}
-        data-testid="rank-by"
-        optionType="button"
-        buttonStyle="solid"
-        size="small"
+      <ViewSwitch<RankBy>
+        labelledBy={labelId}
+        testId="rank-by"
         value={value}
-        onChange={(event) => onChange(event.target.value as RankBy)}
+        onChange={onChange}
         options={CLASS_COLUMNS.index.map((column) => ({
           value: column,
           label: t(`figures:values.${RANK_CLASS[column]}`),
