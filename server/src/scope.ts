@@ -85,10 +85,24 @@ export const isAbove = (caller: Caller, level: PermissionLevel): boolean =>
  * depends on its base, a work user also on its work, a contract user or reporter also on
  * its contract; an admin on nothing (deactivating a base never locks the admins out).
  */
+/** The profiles whose sign-in depends on each level they are attached to (the cascade above). */
+export const USERS_HELD_BY = {
+  base: ['base', 'work', 'contract', 'reporter'],
+  work: ['work', 'contract', 'reporter'],
+  contract: ['contract', 'reporter'],
+} as const satisfies Record<'base' | 'work' | 'contract', readonly string[]>;
+
+/** `users.profile` is one of `profiles`. */
+export const profileIn = (profiles: readonly string[]): SQL =>
+  sql`${users.profile} in (${sql.join(
+    profiles.map((profile) => sql`${profile}`),
+    sql`, `,
+  )})`;
+
 export const userAncestorsActive: SQL = sql`(
-  (${users.profile} = 'admin' or exists (select 1 from ${bases} where ${bases.id} = ${users.baseId} and ${bases.isActive}))
-  and (${users.profile} in ('admin', 'base') or exists (select 1 from ${works} where ${works.id} = ${users.workId} and ${works.isActive}))
-  and (${users.profile} in ('admin', 'base', 'work') or exists (select 1 from ${contracts} where ${contracts.id} = ${users.contractId} and ${contracts.isActive}))
+  (not ${profileIn(USERS_HELD_BY.base)} or exists (select 1 from ${bases} where ${bases.id} = ${users.baseId} and ${bases.isActive}))
+  and (not ${profileIn(USERS_HELD_BY.work)} or exists (select 1 from ${works} where ${works.id} = ${users.workId} and ${works.isActive}))
+  and (not ${profileIn(USERS_HELD_BY.contract)} or exists (select 1 from ${contracts} where ${contracts.id} = ${users.contractId} and ${contracts.isActive}))
 )`;
 
 /** A user that may sign in and whose tokens work. */

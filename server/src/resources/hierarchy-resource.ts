@@ -15,7 +15,7 @@ import {
 } from '../db/schema/catalogue.js';
 import { bases, contracts, works } from '../db/schema/organisation.js';
 import { shownName } from '../db/catalogue-labels.js';
-import { basesScope, contractsScope, userEffectivelyActive, worksScope } from '../scope.js';
+import { USERS_HELD_BY, basesScope, contractsScope, profileIn, userEffectivelyActive, worksScope } from '../scope.js';
 import { users } from '../db/schema/people.js';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
@@ -140,20 +140,12 @@ export async function hiddenBy(orm: Orm, entity: TableEntity, id: number): Promi
   const kinds = descendantsOf(entity);
   const counts = kinds.map((kind) => {
     if (kind === 'user') {
-      // Those who depend on the record: a contract's contract users and reporters, a work's work users too… (scope.ts).
-      const level = entity as 'base' | 'work' | 'contract';
+      // Those whose sign-in depends on the record (scope.ts): a contract's contract users and reporters…
+      const level = entity as keyof typeof USERS_HELD_BY;
       const holder = { base: users.baseId, work: users.workId, contract: users.contractId }[level];
-      const profiles = {
-        base: ['base', 'work', 'contract', 'reporter'],
-        work: ['work', 'contract', 'reporter'],
-        contract: ['contract', 'reporter'],
-      }[level];
       return holder
         ? sql`(select count(*)::int from ${users} where ${holder} = ${id}
-            and ${users.profile} in (${sql.join(
-              profiles.map((profile) => sql`${profile}`),
-              sql`, `,
-            )}) and ${userEffectivelyActive})`
+            and ${profileIn(USERS_HELD_BY[level])} and ${userEffectivelyActive})`
         : null;
     }
     if (!Object.hasOwn(TABLES, kind)) return null;
