@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { choose, formDialog, signIn, signInWithForm, typeDate } from './support';
+import { blockingViolations } from './axe';
 
 const unique = Date.now().toString(36).slice(-5).toUpperCase();
 
@@ -199,6 +200,11 @@ test.describe.serial('Administration', () => {
     await expect(impact).toContainText(/Deixam de aparecer \(listas, seleções e o aplicativo\): \d+ contratadas?, /);
     await expect(impact).toContainText(/\d+ usuários?, que não poder(á|ão) entrar/);
     await expect(impact).toContainText(/\d+ atividades?/);
+    // The dialog holds no serious accessibility violation, at the narrowest width and the widest.
+    for (const width of [1064, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await blockingViolations(page), `@${width}`).toEqual([]);
+    }
     await page.getByRole('button', { name: 'Cancelar' }).last().click();
     await expect(impact).toHaveCount(0);
     await page.reload();
