@@ -2,6 +2,7 @@
 // AbortController...), which jsdom does not provide and ky and MSW need (a FormData takes only
 // Node's own Blob and File).
 const { TestEnvironment } = require('jest-environment-jsdom');
+const { keepOnlyShownStyles } = require('./shown-styles.cjs');
 
 const NODE_GLOBALS = [
   'fetch',
@@ -27,6 +28,8 @@ class JsdomWithFetch extends TestEnvironment {
   constructor(...args) {
     super(...args);
     for (const name of NODE_GLOBALS) this.global[name] = globalThis[name];
+    // Of antd's injected styles, only what decides whether an element shows (shown-styles.cjs).
+    keepOnlyShownStyles(this.global);
   }
 }
 
