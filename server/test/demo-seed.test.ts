@@ -34,8 +34,9 @@ let app: FastifyInstance;
 serverSuite((context) => ({ db, app } = context));
 
 describe('demo data', () => {
+  // The reports are demo-reports.test.ts's; here they would only cost time (~12 s a seed on PGlite).
   test('puts the six accounts under the first base, work and contract of an empty database', async () => {
-    assert.equal(await seedIfEmpty(db.orm), true);
+    assert.equal(await seedIfEmpty(db.orm, { reports: false }), true);
 
     const [base] = await db.orm.select().from(bases).orderBy(bases.id);
     const [work] = await db.orm.select().from(works).orderBy(works.id);
@@ -159,7 +160,7 @@ describe('demo data', () => {
     await db.orm.update(users).set({ firstName: 'Changed' });
     await db.orm.transaction(async (tx) => {
       await truncateAll(tx);
-      await insertDemoData(tx);
+      await insertDemoData(tx, { reports: false });
     });
     const accounts = await db.orm.select().from(users).orderBy(users.id);
     assert.equal(accounts.length, DEMO_ACCOUNTS.length + DEMO_STAFF.length);
