@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { formatFigure } from '@canteiro/shared/domain';
+import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { blockingViolations } from './axe';
 import { choose, signIn } from './support';
 
@@ -198,5 +200,37 @@ test.describe('Dashboards report screens', () => {
     await expect(page.getByRole('columnheader', { name: 'Local' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('columnheader', { name: 'Local' })).toBeVisible();
+  });
+
+  test('a figure opens its rows, which add up to it; Back returns to the dashboard as it was', async ({ page }) => {
+    await signIn(page, 'contract');
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/dashboards/project-health' && response.ok(),
+    );
+    await page.goto('/dash/project-health');
+    const health = (await (await answered).json()) as ProjectHealthDashboard;
+    const dashboard = page.url();
+    const sums = page.getByTestId('report-sums');
+    const hh = (value: number) => `${formatFigure(value, 'hh', 'pt-BR')} HH`;
+
+    // A rank item: the package's value-adding rows.
+    const link = page.getByTestId('chart-packages').getByTestId('rank-item-rows').first();
+    const packageId = Number(new URL((await link.getAttribute('href'))!, dashboard).searchParams.get('package'));
+    const item = health.ranks.packages.find((rank) => rank.id === packageId)!;
+    await link.click();
+    await expect(page).toHaveURL(/\/dash\/activity-report\?.*classification=value_adding/);
+    await expect(page.getByTestId('context-picker')).toContainText(OWN_CONTRACT);
+    await expect(sums).toContainText(hh(item.hh.valueAdding));
+    await page.goBack();
+    await expect(page).toHaveURL(dashboard);
+    await expect(page.getByTestId('chart-packages')).toBeVisible();
+
+    // A bar of the weekdays chart: Monday's value-adding rows (the first series' first bar).
+    const bar = page.getByTestId('chart-weekdays').locator('.apexcharts-series').first().locator('path').first();
+    await bar.click({ force: true });
+    await expect(page).toHaveURL(/weekdays=1&classification=value_adding/);
+    const monday = health.weekdays.find((day) => day.weekday === 1)!;
+    await expect(sums).toContainText(hh(monday.hh.valueAdding));
+    expect(await blockingViolations(page)).toEqual([]);
   });
 });

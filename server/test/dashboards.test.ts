@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
 import type {
+  ReportSums,
   ByFunctionDashboard,
   ClassTotals,
   DashboardAnswers,
@@ -660,6 +661,11 @@ describe('the rollups', () => {
       { fromTime: '09:00', function: String(fixture.servente) },
       { toTime: '07:59', occurrence: String(fixture.V), weekdays: '1' },
       { fromTime: '09:30', toTime: '14:14' },
+      // A class through the occurrence (the rollups that keep it); a machine's class is no activity filter.
+      { classification: 'value_adding' },
+      { classification: 'evident_waste', function: String(fixture.servente), range: 'day' },
+      { classification: 'hidden_waste', fromTime: '07:00', toTime: '09:59' },
+      { classification: 'idle' },
     ];
     for (const query of queries) {
       for (const name of DASHBOARD_NAMES) {
@@ -673,6 +679,73 @@ describe('the rollups', () => {
     // 2 of the 4 walks, yet all 4 count.
     assert.equal((await get('project-health', `function=${fixture.servente}`)).compliance.reports, 4);
     assert.equal((await get('project-health', 'weekdays=2')).compliance.reports, 1);
+  });
+});
+
+describe('a figure opened as its rows (drill-down)', () => {
+  test("the rows a list keeps for a figure's filters and class add up to that figure", async () => {
+    await createFixture();
+    const sums = async (kind: string, query: string) => {
+      const response = await admin.get(`/api/reports/${kind}/sums?contract=${world.contractA1}&${query}`);
+      assert.equal(response.statusCode, 200, `${kind}?${query}: ${response.body}`);
+      return response.json() as ReportSums;
+    };
+    const health = await get('project-health');
+    // The whole: 6 rows, 21 workers, 10.5 HH; each class: V 7.5 HH (r1 r4 r6), H 1 (r2), E 2 (r3 r5).
+    assert.deepEqual(await sums('activity', ''), { rows: 6, workers: 21, hh: 10.5 });
+    assert.deepEqual(await sums('activity', 'classification=value_adding'), { rows: 3, workers: 15, hh: 7.5 });
+    assert.deepEqual(await sums('activity', 'classification=hidden_waste'), { rows: 1, workers: 2, hh: 1 });
+    assert.deepEqual(await sums('activity', 'classification=evident_waste'), { rows: 2, workers: 4, hh: 2 });
+    // Every rank item's class HH is what its rows add up to: P2's value-adding 5.5 HH, and so on.
+    const keys = { valueAdding: 'value_adding', hiddenWaste: 'hidden_waste', evidentWaste: 'evident_waste' } as const;
+    for (const [rank, dimension] of [
+      ['packages', 'package'],
+      ['locals', 'local'],
+      ['activities', 'activity'],
+    ] as const) {
+      for (const item of health.ranks[rank]) {
+        for (const [key, classification] of Object.entries(keys)) {
+          const opened = await sums('activity', `${dimension}=${item.id}&classification=${classification}`);
+          assert.equal(opened.hh, item.hh[key as keyof typeof keys], `${rank} ${item.name} ${classification}`);
+        }
+      }
+    }
+    // A weekday and a week of the evolution, opened: Tuesday is r4 r5 (3.5 HH); week 11 is r6 (2.5 HH).
+    assert.equal((await sums('activity', 'weekdays=2')).hh, health.weekdays[1]!.hh.total);
+    assert.equal((await sums('activity', 'from=2026-03-09&to=2026-03-15')).hh, health.evolution[1]!.hh);
+    // A dashboard under a class reads only that class: value-adding is the whole of it.
+    const valueAdding = await get('project-health', 'classification=value_adding');
+    assert.deepEqual(valueAdding.totals, totals(15, 0, 0, 3));
+    assert.equal(valueAdding.filters.classification, 'value_adding');
+    // A machine's class leaves the activity rows alone (as a filter that does not describe them).
+    assert.deepEqual(await sums('activity', 'classification=down'), { rows: 6, workers: 21, hh: 10.5 });
+    assert.deepEqual(await sums('quantity', 'classification=value_adding'), await sums('quantity', ''));
+  });
+
+  test("a machine's class keeps its equipment rows; a bad class is refused and nothing is summed", async () => {
+    await createFixture();
+    await addEquipmentRows(suite);
+    const equipment = await get('equipment');
+    const count = async (query: string) => {
+      const response = await admin.get(`/api/reports/equipment/sums?contract=${world.contractA1}&${query}`);
+      assert.equal(response.statusCode, 200, response.body);
+      return (response.json() as ReportSums).rows;
+    };
+    for (const classification of ['working', 'idle', 'down'] as const) {
+      const observed = equipment.equipment.reduce((sum, machine) => sum + machine[classification], 0);
+      assert.equal(await count(`classification=${classification}`), observed, classification);
+    }
+    assert.equal(
+      (await get('equipment', 'classification=down')).equipment.reduce((sum, m) => sum + m.working + m.idle, 0),
+      0,
+    );
+    for (const path of ['/api/reports/activity/sums', '/api/reports/activity', '/api/dashboards/routine']) {
+      const response = await admin.get(`${path}?contract=${world.contractA1}&classification=__proto__`);
+      assert.equal(response.statusCode, 400, path);
+      assert.deepEqual((response.json() as { fields: Record<string, string> }).fields, {
+        classification: 'invalid_value',
+      });
+    }
   });
 });
 
@@ -697,6 +770,8 @@ describe('the equipment rollup', () => {
       // The rows answer these: the rollup keeps no place and no time of day.
       { package: String(catalogue.a1.package) },
       { fromTime: '07:00', toTime: '09:59' },
+      { classification: 'down' },
+      { classification: 'value_adding' },
     ];
     const agree = async (step: string) => {
       for (const query of queries) {

@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router-dom';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
@@ -76,7 +77,7 @@ setUpTranslations();
 
 describe('the By function dashboard', () => {
   it('writes the headline figures in pt-BR, the registers with their sample and low-confidence mark', async () => {
-    render(<ByFunctionView answer={answer} />);
+    render(<ByFunctionView answer={answer} />, { wrapper: MemoryRouter });
     expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1.917,5');
     expect(screen.getByTestId('kpi-averagePeoplePerLocal-value')).toHaveTextContent('3,75');
     expect(screen.getByTestId('kpi-totalPeople-value')).toHaveTextContent('3.835');
@@ -87,7 +88,9 @@ describe('the By function dashboard', () => {
   });
 
   it('marks the registers low-confidence under 385 observations', async () => {
-    render(<ByFunctionView answer={{ ...answer, totals: { ...answer.totals, workers: 200, lowConfidence: true } }} />);
+    render(<ByFunctionView answer={{ ...answer, totals: { ...answer.totals, workers: 200, lowConfidence: true } }} />, {
+      wrapper: MemoryRouter,
+    });
     expect(within(screen.getByTestId('kpi-registers')).getByTestId('low-confidence')).toHaveTextContent(
       'Baixa confiança',
     );
@@ -96,7 +99,7 @@ describe('the By function dashboard', () => {
 
   it('writes them in en-US too', async () => {
     await i18n.changeLanguage('en-US');
-    render(<ByFunctionView answer={answer} />);
+    render(<ByFunctionView answer={answer} />, { wrapper: MemoryRouter });
     expect(screen.getByTestId('kpi-totalHh-value')).toHaveTextContent('1,917.5');
     expect(screen.getByTestId('kpi-totalPeople-value')).toHaveTextContent('3,835');
     expect(screen.getByRole('heading', { level: 2, name: 'Losses by occurrence (Pareto)' })).toBeInTheDocument();
@@ -104,7 +107,7 @@ describe('the By function dashboard', () => {
   });
 
   it('draws the Pareto of losses from its table: HH bars in the class colours, the running share of losses on a 0–100 % axis', async () => {
-    render(<ByFunctionView answer={answer} />);
+    render(<ByFunctionView answer={answer} />, { wrapper: MemoryRouter });
     const table = dashboardTable('by-function', answer, 'topOccurrences');
     const { series, options } = await drawn<Drawn>('chart-topOccurrences');
     expect(series.map((item) => [item.name, item.type])).toEqual([
@@ -134,7 +137,7 @@ describe('the By function dashboard', () => {
   });
 
   it('gives the value-adding work apart from the Pareto: a sentence over it and its own table', async () => {
-    render(<ByFunctionView answer={answer} />);
+    render(<ByFunctionView answer={answer} />, { wrapper: MemoryRouter });
     await drawn<Drawn>('chart-topOccurrences');
     expect(within(screen.getByTestId('card-topOccurrences')).getByTestId('value-adding-apart')).toHaveTextContent(
       /^Fora do Pareto das perdas, agrega valor: Execução do serviço, 800,0 HH \(41,7\s?% do HH\)\.$/,
@@ -144,7 +147,7 @@ describe('the By function dashboard', () => {
   });
 
   it('ranks the functions by the index chosen, chart and table in the same order', async () => {
-    render(<ByFunctionView answer={answer} />);
+    render(<ByFunctionView answer={answer} />, { wrapper: MemoryRouter });
     const items = () => within(screen.getByTestId('chart-functions')).getAllByTestId('rank-item');
     const itemNames = () => items().map((item) => item.getAttribute('aria-label')!.split(':')[0]);
     // By value-adding (the server's order): each function's share, interval and observations.

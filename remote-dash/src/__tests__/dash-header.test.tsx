@@ -114,6 +114,7 @@ describe('the header state', () => {
     function: null,
     occurrence: null,
     equipment: null,
+    classification: '',
     week: '',
     range: '',
     ...change,

@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { EquipmentDashboard } from '@canteiro/shared/domain';
 import { CLASS_COLOURS } from '../kit/dashboards/class-colours';
 import { EquipmentView } from '../features/equipment-dash/equipment-view';
-import { drawn, harness, json, renderAt, setUpFakeServer, setUpTranslations } from './dashboard-kit.harness';
+import { drawn, drawnLive, harness, json, renderAt, setUpFakeServer, setUpTranslations } from './dashboard-kit.harness';
 import EquipmentPage from '../pages/equipment-page';
 
 /**
@@ -66,20 +67,20 @@ setUpTranslations();
 
 describe('the Equipment dashboard', () => {
   it('writes the observations in pt-BR and en-US', async () => {
-    const { unmount } = render(<EquipmentView answer={answer} />);
+    const { unmount } = render(<EquipmentView answer={answer} />, { wrapper: MemoryRouter });
     expect(screen.getByTestId('kpi-observations-value')).toHaveTextContent('1.700');
     expect(screen.getByTestId('kpi-machines-value')).toHaveTextContent('3');
     await drawn<Drawn>('chart-equipment');
     unmount();
     await i18n.changeLanguage('en-US');
-    render(<EquipmentView answer={answer} />);
+    render(<EquipmentView answer={answer} />, { wrapper: MemoryRouter });
     expect(screen.getByTestId('kpi-observations-value')).toHaveTextContent('1,700');
     expect(screen.getByRole('heading', { level: 2, name: 'Equipment utilization' })).toBeInTheDocument();
     await drawn<Drawn>('chart-equipment');
   });
 
   it('stacks working, idle and down per machine in the server’s order, the numbers of its table', async () => {
-    render(<EquipmentView answer={answer} />);
+    render(<EquipmentView answer={answer} />, { wrapper: MemoryRouter });
     const table = dashboardTable('equipment', answer, 'equipment');
     const { series, options } = await drawn<Drawn>('chart-equipment');
     expect(series.map((item) => item.name)).toEqual(['Operando', 'Parado', 'Quebrado']);
@@ -101,7 +102,7 @@ describe('the Equipment dashboard', () => {
   });
 
   it('draws the top 5 companies by occurrences from their table, or per machine when switched', async () => {
-    render(<EquipmentView answer={answer} />);
+    render(<EquipmentView answer={answer} />, { wrapper: MemoryRouter });
     const table = dashboardTable('equipment', answer, 'topCompanies');
     const { series, options } = await drawn<Drawn>('chart-topCompanies');
     expect(series).toEqual([{ name: 'Ocorrências', data: table.rows.map((row) => row.occurrences) }]);
@@ -135,7 +136,7 @@ describe('the Equipment dashboard', () => {
   });
 
   it('gives the overall utilization: working observations of all, with the sample', async () => {
-    render(<EquipmentView answer={answer} />);
+    render(<EquipmentView answer={answer} />, { wrapper: MemoryRouter });
     expect(screen.getByTestId('kpi-utilization-value')).toHaveTextContent(/^61,2\s?%$/);
     expect(screen.getByTestId('kpi-utilization')).toHaveTextContent('1.040 de 1.700 observações operando');
     expect(within(screen.getByTestId('kpi-utilization')).queryByTestId('low-confidence')).toBeNull();
@@ -143,7 +144,7 @@ describe('the Equipment dashboard', () => {
   });
 
   it('draws the utilization per bucket of the range from its table', async () => {
-    render(<EquipmentView answer={answer} />);
+    render(<EquipmentView answer={answer} />, { wrapper: MemoryRouter });
     const { series, options } = await drawn<Drawn>('chart-utilizationByPeriod');
     expect(series).toEqual([{ name: 'Utilização', data: [0.6, 440 / 700] }]);
     expect(options.xaxis?.categories).toEqual(['02/11/2026', '09/11/2026']);
@@ -151,11 +152,13 @@ describe('the Equipment dashboard', () => {
   });
 
   it('says the function and occurrence filters change nothing here, only when one is set', async () => {
-    const { unmount } = render(<EquipmentView answer={answer} />);
+    const { unmount } = render(<EquipmentView answer={answer} />, { wrapper: MemoryRouter });
     expect(screen.queryByTestId('equipment-filters-ignored')).not.toBeInTheDocument();
     await drawn<Drawn>('chart-equipment');
     unmount();
-    render(<EquipmentView answer={{ ...answer, filters: { ...answer.filters, occurrence: 9 } }} />);
+    render(<EquipmentView answer={{ ...answer, filters: { ...answer.filters, occurrence: 9 } }} />, {
+      wrapper: MemoryRouter,
+    });
     expect(screen.getByTestId('equipment-filters-ignored')).toHaveTextContent(
       'Os filtros de função e de ocorrência não se aplicam aos equipamentos',
     );
@@ -175,5 +178,23 @@ describe('the Equipment page', () => {
     expect(asked!.url.searchParams.get('range')).toBe('day');
     // Equipment counts machines, not people's hours: no HH note.
     expect(screen.queryByTestId('hh-note')).not.toBeInTheDocument();
+  });
+});
+
+describe('drill-down', () => {
+  it("a machine's idle part opens the equipment list with that machine and class", async () => {
+    renderAt('/dash/equipment?contract=1&from=2026-11-01', <EquipmentView answer={answer} />);
+    const options = await drawnLive<{
+      chart: { events: { dataPointSelection: (e: unknown, c: unknown, at: object) => void } };
+    }>('chart-equipment');
+    // The second machine in the server's order (Betoneira, id 1), its idle segment (series 1).
+    act(() => options.chart.events.dataPointSelection(null, null, { seriesIndex: 1, dataPointIndex: 1 }));
+    expect(harness.location?.pathname).toBe('/dash/equipment-report');
+    expect(Object.fromEntries(new URLSearchParams(harness.location?.search))).toEqual({
+      contract: '1',
+      from: '2026-11-01',
+      equipment: '1',
+      classification: 'idle',
+    });
   });
 });

@@ -1,11 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { ProjectHealthScreen } from '../features/project-health/project-health-screen';
+import { bucketDays, hourWindow } from '../kit/dashboards/drill-down';
 import {
   chartData,
   classes,
   dashboardCalls,
   drawn,
+  drawnLive,
   harness,
   json,
   renderAt,
@@ -268,5 +270,84 @@ describe('project health', () => {
     renderAt(`${ENTRY}&range=month`, <ProjectHealthScreen />);
     expect(await screen.findByTestId('no-data')).toHaveTextContent('Nenhum dado para estes filtros.');
     expect(dashboardCalls('project-health')[0]!.url.searchParams.get('range')).toBe('month');
+  });
+});
+
+describe('drill-down: a figure opens its rows', () => {
+  /** The dashboard's own address, as the app has it: the list sits beside it under /dash. */
+  const AT = '/dash/project-health?contract=1&from=2026-11-01&to=2026-11-20&range=week';
+  type Events = { chart: { events: { dataPointSelection: (e: unknown, c: unknown, at: object) => void } } };
+  const select = async (testId: string, seriesIndex: number, dataPointIndex: number) => {
+    const options = await drawnLive<Events>(testId);
+    act(() => options.chart.events.dataPointSelection(null, null, { seriesIndex, dataPointIndex }));
+  };
+  const opened = () => ({
+    path: harness.location?.pathname,
+    filters: Object.fromEntries(new URLSearchParams(harness.location?.search)),
+  });
+
+  it("a rank item is a link to the activity list with the dashboard's filters, the item and the ranked class", async () => {
+    harness.answers.set('project-health', [() => json(answer)]);
+    renderAt(AT, <ProjectHealthScreen />);
+    const packages = await screen.findByTestId('chart-packages');
+    const link = within(packages).getAllByTestId('rank-item-rows')[0]!;
+    expect(link).toHaveAccessibleName(`Ver os apontamentos de ${LONG}`);
+    expect(link.getAttribute('href')).toBe(
+      '/dash/activity-report?contract=1&from=2026-11-01&to=2026-11-20&range=week&package=1&classification=value_adding',
+    );
+    fireEvent.click(within(screen.getByTestId('rank-by')).getByRole('radio', { name: 'Perda evidente' }));
+    await waitFor(() =>
+      expect(within(packages).getAllByTestId('rank-item-rows')[0]!.getAttribute('href')).toMatch(
+        /[?&]package=3&classification=evident_waste$/,
+      ),
+    );
+    fireEvent.click(within(screen.getByTestId('chart-locals')).getAllByTestId('rank-item-rows')[0]!);
+    expect(opened().path).toBe('/dash/activity-report');
+    expect(opened().filters).toMatchObject({ contract: '1', classification: 'evident_waste' });
+    expect(opened().filters.local).toBeDefined();
+  });
+
+  it('a class of a weekday opens its rows; the list starts at its first page, its search cleared', async () => {
+    harness.answers.set('project-health', [() => json(answer)]);
+    renderAt(`${AT}&page=3&search=x`, <ProjectHealthScreen />);
+    await screen.findByTestId('dashboard-project-health');
+    // Tuesday's evident waste (series 2 of the stacked bars, the second day).
+    await select('chart-weekdays', 2, 1);
+    expect(opened()).toEqual({
+      path: '/dash/activity-report',
+      filters: {
+        contract: '1',
+        from: '2026-11-01',
+        to: '2026-11-20',
+        range: 'week',
+        weekdays: '2',
+        classification: 'evident_waste',
+      },
+    });
+  });
+
+  it("the donut's slice opens its class; an evolution bucket opens its days within the dashboard's", async () => {
+    harness.answers.set('project-health', [() => json(answer)]);
+    renderAt(AT, <ProjectHealthScreen />);
+    await screen.findByTestId('dashboard-project-health');
+    await select('chart-classes', 0, 1);
+    expect(opened().filters).toMatchObject({ classification: 'hidden_waste', from: '2026-11-01' });
+    // The week of 2026-11-09 (the answer echoes no dates: the whole week), value-adding rows.
+    await select('chart-evolution', 1, 1);
+    expect(opened().filters).toMatchObject({ from: '2026-11-09', to: '2026-11-15', classification: 'value_adding' });
+    expect(opened().filters.week).toBeUndefined();
+  });
+
+  it('a bucket or an hour keeps within the filters: a week cut by `from`, a month, a year, an hour by the window', () => {
+    expect(bucketDays('2026-11-02', 'week', { from: '2026-11-04', to: '2026-11-20' })).toEqual({
+      from: '2026-11-04',
+      to: '2026-11-08',
+    });
+    expect(bucketDays('2026-02-01', 'month', {})).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(bucketDays('2026-12-01', 'month', { to: '2026-12-20' })).toEqual({ from: '2026-12-01', to: '2026-12-20' });
+    expect(bucketDays('2026-01-01', 'year', {})).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+    expect(bucketDays('2026-03-04', 'day', {})).toEqual({ from: '2026-03-04', to: '2026-03-04' });
+    expect(hourWindow(9, {})).toEqual({ fromTime: '09:00', toTime: '09:59' });
+    expect(hourWindow(9, { fromTime: '09:30', toTime: '17:00' })).toEqual({ fromTime: '09:30', toTime: '09:59' });
   });
 });

@@ -31,6 +31,8 @@ export const ptBR = {
     weekLabel: 'Semana {{week}} ({{from}}–{{to}})',
     timePlaceholder: 'hh:mm',
     any: 'Qualquer',
+    occurrenceClasses: 'Ocorrência',
+    machineClasses: 'Equipamento',
     rangeType: { auto: 'Automático' },
     filters: 'Filtros',
     fixFilters: 'Corrija os filtros indicados para ver os dados.',
@@ -44,6 +46,12 @@ export const ptBR = {
   searchPlaceholder: 'Buscar…',
   columns: { workers: 'Pessoas', when: 'Data e hora' },
   detailTitle: 'Apontamento',
+  sums: {
+    rows_one: '{{formatted}} registro',
+    rows_other: '{{formatted}} registros',
+    workers: '{{value}} observações',
+    hh: '{{value}} HH',
+  },
   welcome: {
     title: 'Bem-vindo aos Dashboards',
     text: 'Acompanhe como as equipes usam o tempo: agrega valor, perda oculta e perda evidente, em homens-hora, por função, rotina, equipamento e desempenho.',
@@ -74,6 +82,8 @@ export const ptBR = {
     rankList: '{{title}}: {{count}} itens por {{by}}, cada um com seu intervalo de 95 %',
     rankItem: '{{name}}: {{value}}, intervalo de 95 % de {{low}} a {{high}}, {{workers}} observações',
     observationsShort: '{{value}} obs.',
+    openRows: 'Ver os apontamentos de {{name}}',
+    openHint: 'Clique numa barra, fatia ou ponto para ver os apontamentos que o compõem.',
     overlap_one:
       'Em {{count}} de {{pairs}} pares vizinhos os intervalos se sobrepõem: a ordem entre eles pode ser acaso.',
     overlap_other:

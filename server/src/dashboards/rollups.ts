@@ -13,8 +13,11 @@ import { reportConditions } from '../reports/filters.js';
  * dashboards then read the coarsest one that answers (fragments.ts), else the rows.
  */
 interface RollupRule {
-  /** Dimensions it has no column for: set, they rule it out. */
-  lacks: readonly FilterDimension[];
+  /**
+   * Filters it has no column for: set, they rule it out. A class is read through the
+   * occurrence (or the machine row's own column): a rollup without it cannot answer one.
+   */
+  lacks: readonly (FilterDimension | 'classification')[];
   /** `days`: whole site days only; `hours`: a time-of-day window of whole hours too. */
   window: 'days' | 'hours';
   /** The report rows it folds (activity when not said). */
@@ -28,15 +31,18 @@ export const ROLLUP_RULES = {
   /** activity_daily: every dimension, by site day. */
   daily: { lacks: [], window: 'days' },
   /** activity_daily_classes: the occurrences folded into their class. */
-  classes: { lacks: ['occurrence'], window: 'days' },
+  classes: { lacks: ['occurrence', 'classification'], window: 'days' },
   /** activity_daily_functions: function and occurrence only. */
   functions: { lacks: PLACES, window: 'days' },
   /** activity_daily_local_times: distinct report times per local and day. */
-  localTimes: { lacks: ['package', 'block', 'activity', 'function', 'occurrence'], window: 'days' },
+  localTimes: {
+    lacks: ['package', 'block', 'activity', 'function', 'occurrence', 'classification'],
+    window: 'days',
+  },
   /** activity_hourly: function and occurrence by hour of the site day. */
   hourly: { lacks: PLACES, window: 'hours' },
   /** equipment_daily: the equipment rows by machine, each class apart. */
-  equipmentDaily: { lacks: PLACES, window: 'days', kind: 'equipment' },
+  equipmentDaily: { lacks: [...PLACES, 'classification'], window: 'days', kind: 'equipment' },
 } as const satisfies Record<string, RollupRule>;
 
 export type Rollup = keyof typeof ROLLUP_RULES;

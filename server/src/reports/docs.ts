@@ -6,13 +6,14 @@ import {
   equipmentReportItemSchema,
   quantityReportItemSchema,
   reportFiltersSchema,
+  reportSumsSchema,
 } from '@canteiro/shared/domain';
 import type { ReportKind } from '@canteiro/shared/domain';
 import { resourceDocs } from '../crud/docs.js';
 import type { ListShape } from '../crud/list-query.js';
 import type { JsonSchema } from '../openapi/json-schema.js';
 import { bodySchema } from '../openapi/json-schema.js';
-import { pascal } from '../openapi/operation.js';
+import { operation, pascal } from '../openapi/operation.js';
 import { appliesTo } from './filters.js';
 
 /**
@@ -41,6 +42,14 @@ const FILTER_WORDS: Record<string, string> = {
   range: 'Ignored by the lists (the dashboards bucket by it).',
 };
 
+/** The class filter in words, by the kind of row it keeps (reports/filters.ts). */
+const CLASSIFICATION_WORDS: Record<ReportKind | 'any', string> = {
+  activity: "Only rows whose occurrence has this class now (value_adding, hidden_waste, evident_waste); a machine's class is ignored.",
+  equipment: "Only rows of this machine class (working, idle, down); an occurrence's class is ignored.",
+  quantity: 'Ignored: a quantity report has no class.',
+  any: "An occurrence's class keeps the activity rows of that class; a machine's class, the equipment rows.",
+};
+
 /** The report filters as query parameters, each described; `kind` says which dimensions apply. */
 export function filterProperties(kind: ReportKind | null): Record<string, JsonSchema> {
   const { properties } = bodySchema(filterObject) as { properties: Record<string, JsonSchema> };
@@ -48,7 +57,9 @@ export function filterProperties(kind: ReportKind | null): Record<string, JsonSc
     Object.entries(properties).map(([name, schema]) => {
       const dimension = (FILTER_DIMENSIONS as readonly string[]).includes(name);
       const words = !dimension
-        ? FILTER_WORDS[name]
+        ? name === 'classification'
+          ? CLASSIFICATION_WORDS[kind ?? 'any']
+          : FILTER_WORDS[name]
         : kind === null || appliesTo(kind, name as (typeof FILTER_DIMENSIONS)[number])
           ? `Only rows of this ${name} (id).`
           : `Ignored: a ${kind} report has no ${name}.`;
@@ -73,9 +84,27 @@ function withFilters(schema: FastifySchema, kind: ReportKind, summary: string): 
   };
 }
 
-export function reportDocs(kind: ReportKind, shape: ListShape): { list: FastifySchema; export: FastifySchema } {
+export function reportDocs(
+  kind: ReportKind,
+  shape: ListShape,
+): { list: FastifySchema; export: FastifySchema; sums: FastifySchema } {
   const docs = resourceDocs({ endpoint: 'reports', singular: `${kind}-report`, shape, item: ITEMS[kind] });
+  const { page: _page, pageSize: _pageSize, sort: _sort, order: _order, ...search } = (
+    docs.list!.querystring as QueryDocs
+  ).properties;
   return {
+    sums: operation({
+      operationId: `sum${pascal(kind)}Reports`,
+      summary: `What the ${kind} reports a list keeps add up to (rows${kind === 'activity' ? ', workers, HH' : ''})`,
+      tags: ['reports'],
+      query: {
+        type: 'object',
+        properties: { ...search, ...filterProperties(kind) },
+        required: ['contract'],
+      },
+      answers: { 200: { description: 'The same rows as the list with these parameters.', schema: reportSumsSchema } },
+      errors: { 400: 'validation_failed: a filter is refused (fields).', 403: 'forbidden: no web access.' },
+    }),
     list: {
       ...withFilters(docs.list!, kind, `List ${kind} reports of a contract, filtered (site clock)`),
       operationId: `list${pascal(kind)}Reports`,

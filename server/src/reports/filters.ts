@@ -2,17 +2,19 @@ import { eq, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
+  EQUIPMENT_CLASSIFICATIONS,
   FILTER_DIMENSIONS,
+  OCCURRENCE_CLASSIFICATIONS,
   addDays,
   fieldErrors,
   minutesOfDay,
   reportFiltersSchema,
   weekDays,
 } from '@canteiro/shared/domain';
-import type { FilterDimension, ReportFilters, ReportKind } from '@canteiro/shared/domain';
+import type { FilterClassification, FilterDimension, ReportFilters, ReportKind } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
 import { selectRows } from '../db/connection.js';
-import { blocks, locals, packages } from '../db/schema/catalogue.js';
+import { blocks, locals, occurrences, packages } from '../db/schema/catalogue.js';
 import { contracts } from '../db/schema/organisation.js';
 import { activityReports, equipmentReports, quantityReports } from '../db/schema/reports.js';
 import { allOf } from '../crud/list-query.js';
@@ -83,6 +85,29 @@ export const DIMENSION_CONDITIONS: Readonly<Record<ReportKind, Readonly<Record<F
   },
 };
 
+const isOccurrenceClass = (value: FilterClassification) =>
+  (OCCURRENCE_CLASSIFICATIONS as readonly string[]).includes(value);
+const isEquipmentClass = (value: FilterClassification) =>
+  (EQUIPMENT_CLASSIFICATIONS as readonly string[]).includes(value);
+
+/**
+ * The `classification` filter on a kind's row, or null when that class does not describe the
+ * kind (a machine's class on the activity rows, any class on the quantities): ignored, as a
+ * dimension is. An activity row's class is its occurrence's now (read through the small
+ * occurrences table, as the figures read it: a reclassified occurrence moves its rows).
+ */
+export const CLASSIFICATION_CONDITIONS: Readonly<
+  Record<ReportKind, (classification: FilterClassification) => SQL | null>
+> = {
+  activity: (classification) =>
+    isOccurrenceClass(classification)
+      ? sql`${activityReports.occurrenceId} in (select ${occurrences.id} from ${occurrences} where ${occurrences.classification} = ${classification})`
+      : null,
+  equipment: (classification) =>
+    isEquipmentClass(classification) ? eq(equipmentReports.classification, classification) : null,
+  quantity: () => null,
+};
+
 /** Whether a dimension filters that kind of row at all. */
 export const appliesTo = (kind: ReportKind, dimension: FilterDimension): boolean =>
   DIMENSION_CONDITIONS[kind][dimension] !== null;
@@ -102,7 +127,7 @@ function daysCondition(table: ReportTable, first: string | undefined, last: stri
 /**
  * Every condition the filters ask of a `kind` row (parsed with `reportFiltersSchema`):
  * the contract, the site days (`to` included), the week, the time window (`toTime`
- * included to the minute), the weekday range and each dimension that applies to the kind.
+ * included to the minute), the weekday range, each dimension and the class that apply to the kind.
  * `range` only shapes dashboards. Scope is not here: see `scopedReportConditions`.
  */
 export function reportConditions(kind: ReportKind, filters: ReportFilters, timeZone: string): SQL[] {
@@ -124,6 +149,7 @@ export function reportConditions(kind: ReportKind, filters: ReportFilters, timeZ
       const condition = DIMENSION_CONDITIONS[kind][dimension];
       return id === undefined || !condition ? undefined : condition(id);
     }),
+    filters.classification ? (CLASSIFICATION_CONDITIONS[kind](filters.classification) ?? undefined) : undefined,
   ];
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { RANGE_TYPES } from './constants.js';
 import type { RangeType } from './constants.js';
-import { FILTER_DIMENSIONS } from './schemas/filters.js';
+import { FILTER_CLASSIFICATIONS, FILTER_DIMENSIONS } from './schemas/filters.js';
 import type { FilterDimension, ReportFilters } from './schemas/filters.js';
 
 /**
@@ -98,6 +98,7 @@ export const dashboardFiltersSchema = v.object({
     FilterDimension,
     v.OptionalSchema<typeof id, undefined>
   >),
+  classification: v.optional(v.picklist(FILTER_CLASSIFICATIONS)),
   week: v.optional(v.string()),
   range: v.picklist(RANGE_TYPES),
 });

@@ -1,5 +1,5 @@
 import { formatFigure } from './figures.js';
-import { fieldMessages, figureMessages } from './messages/index.js';
+import { fieldMessages, figureMessages, listMessages } from './messages/index.js';
 import type { Locale, RangeType } from './constants.js';
 import { FILTER_DIMENSIONS, weekDays } from './schemas/filters.js';
 import type { FilterDimension } from './schemas/filters.js';
@@ -12,6 +12,7 @@ interface EchoedFilters {
   fromTime?: string;
   toTime?: string;
   weekdays?: { first: number; last: number };
+  classification?: string;
   week?: string;
   range?: RangeType;
   [dimension: string]: unknown;
@@ -19,7 +20,7 @@ interface EchoedFilters {
 
 /**
  * A dashboard's filters in words, `[label, value]` lines in the header's order (contract,
- * dates, times, weekdays, dimensions, week, then the range type when `range` is asked for):
+ * dates, times, weekdays, dimensions, class, week, then the range type when `range` is asked for):
  * the export's filter lines and the printed header say the same. `name` gives the contract's
  * and each dimension's name (`#id` when unknown); `ignored` marks a dimension this dashboard's
  * rows do not read.
@@ -59,6 +60,13 @@ export function filterWords(
     // The header keeps every filter in the URL; say which ones this dashboard's rows ignore.
     const value = name(dimension, id);
     lines.push([fields[dimension], ignored(dimension) ? `${value} (${words.ignored})` : value]);
+  }
+  if (filters.classification) {
+    // An occurrence's class or a machine's (the drill-down of a chart sets it).
+    const { classification, equipmentClassification } = listMessages[locale];
+    const names: Record<string, string> = { ...classification, ...equipmentClassification };
+    const value = filters.classification;
+    lines.push([fields.classification, Object.hasOwn(names, value) ? names[value]! : value]);
   }
   if (filters.week) {
     const days = weekDays(filters.week);

@@ -221,6 +221,20 @@ export const quantityReportItemSchema = v.object({
 });
 export type QuantityReportItem = v.InferOutput<typeof quantityReportItemSchema>;
 
+/**
+ * What the rows a report list keeps add up to (GET /api/reports/<kind>/sums, docs/reports.md):
+ * the rows, and for the activity rows the workers seen and their man-hours (workers × the
+ * contract's reporting period), so a chart's figure opened as its rows can be checked.
+ */
+export const reportSumsSchema = v.object({
+  rows: v.number(),
+  /** Σ workers seen; null for equipment and quantity rows. */
+  workers: v.nullable(v.number()),
+  /** Σ HH; null for equipment and quantity rows. */
+  hh: v.nullable(v.number()),
+});
+export type ReportSums = v.InferOutput<typeof reportSumsSchema>;
+
 /** A page of a list: `GET /api/<entity>` and the report lists. */
 export const pageSchema = <Item extends v.GenericSchema>(item: Item) =>
   v.object({ items: v.array(item), total: count, page: id, pageSize: id });

@@ -6,6 +6,7 @@ import { FigureCard } from '../../kit/dashboards/figure-card';
 import { IntervalRank } from '../../kit/dashboards/interval-rank';
 import { RANK_CLASS, RankBySelector, rankItems, rankRows } from '../../kit/dashboards/rank';
 import type { RankBy } from '../../kit/dashboards/rank';
+import { classificationOf, useDrillDown } from '../../kit/dashboards/drill-down';
 
 /**
  * Functions ranked by value-adding work, hidden waste or evident waste (the user picks): each
@@ -16,6 +17,7 @@ import type { RankBy } from '../../kit/dashboards/rank';
 export function FunctionsRank({ table, items }: { table: FigureTable; items: NamedClassTotals[] }) {
   const { t } = useTranslation(['dash', 'figures']);
   const [by, setBy] = useState<RankBy>('vaIndex');
+  const drill = useDrillDown();
   return (
     // The table open: it gives each function's registers and sample (spec: "with the registers") in the chart's order.
     <FigureCard table={rankRows(table, by)} showTable="open">
@@ -25,6 +27,9 @@ export function FunctionsRank({ table, items }: { table: FigureTable; items: Nam
         items={rankItems(items, by)}
         colour={CLASS_COLOURS[RANK_CLASS[by]]}
         label={t('dash:byFunction.functionsLabel', { ranking: t(`figures:values.${RANK_CLASS[by]}`) })}
+        hrefOf={(item) =>
+          drill('activity', { function: String(item.id), classification: classificationOf(RANK_CLASS[by]) })
+        }
       />
     </FigureCard>
   );

@@ -10,6 +10,8 @@ import { FigureCard } from '../../kit/dashboards/figure-card';
 import { Legend, LegendItem } from '../../kit/dashboards/legend';
 import { tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
+import { useDrillDown } from '../../kit/dashboards/drill-down';
+import { useNavigate } from 'react-router-dom';
 
 /** The cumulative line: the theme's information blue, apart from the three class colours. */
 const LINE_COLOUR = themeTokens.colorInfo;
@@ -40,6 +42,8 @@ const LOSS_CLASSES = DASHBOARD_CLASSES.filter((kind) => kind !== 'valueAdding');
 export function OccurrencesPareto({ table, apart }: { table: FigureTable; apart?: ReactNode }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
+  const drill = useDrillDown();
+  const navigate = useNavigate();
   const names = tableCategories(table, 'occurrence', locale);
   const classes = table.rows.map((row) => (isClass(row.class) ? row.class : null));
   const [hh, cumulative] = tableSeries(table, ['hh', 'cumulativeShare'], t);
@@ -113,6 +117,11 @@ export function OccurrencesPareto({ table, apart }: { table: FigureTable; apart?
         height={BAR_HEIGHT}
         label={t('dash:byFunction.paretoLabel')}
         testId="chart-topOccurrences"
+        // A bar (or the line's point above it) opens that occurrence's rows.
+        onOpen={({ index }) => {
+          const id = table.rows[index]?.id;
+          if (id !== undefined) navigate(drill('activity', { occurrence: String(id) }));
+        }}
       />
       <Legend label={t('dash:kit.legend')}>
         {LOSS_CLASSES.map((kind) => (

@@ -11,6 +11,8 @@ import { FigureCard } from '../../kit/dashboards/figure-card';
 import { LowConfidenceTag } from '../../kit/dashboards/figure-table';
 import { stackedLabels, tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
+import { useDrillDown } from '../../kit/dashboards/drill-down';
+import { useNavigate } from 'react-router-dom';
 
 /** Working, idle, down: the tones of value-adding, hidden and evident waste (as the equipment report's tags). */
 const STATES = ['working', 'idle', 'down'] as const;
@@ -27,6 +29,8 @@ const AXES_HEIGHT = 90;
 export function EquipmentUtilization({ table }: { table: FigureTable }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
+  const drill = useDrillDown();
+  const navigate = useNavigate();
   const names = tableCategories(table, 'name', locale);
   const series = tableSeries(table, STATES, t);
   // Machines whose utilization rests on fewer than 385 observations: said under the chart, marked in the table.
@@ -78,6 +82,13 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
         height={Math.max(200, AXES_HEIGHT + table.rows.length * ROW_HEIGHT)}
         label={t('dash:equipment.utilizationLabel')}
         testId="chart-equipment"
+        // A machine's working, idle or down part opens those equipment rows.
+        onOpen={({ series: state, index }) => {
+          const id = table.rows[index]?.id;
+          const classification = STATES[state];
+          if (id !== undefined && classification)
+            navigate(drill('equipment', { equipment: String(id), classification }));
+        }}
       />
       {low > 0 ? (
         <p

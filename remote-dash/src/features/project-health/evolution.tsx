@@ -1,9 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { ApexOptions } from 'apexcharts';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { themeTokens } from '@canteiro/shared/core';
-import { CLASS_COLOURS, Chart, FigureCard, tableCategories, useLocale } from '../../kit/dashboards';
+import {
+  CLASS_COLOURS,
+  Chart,
+  FigureCard,
+  bucketDays,
+  classificationOf,
+  tableCategories,
+  useDrillDown,
+  useLocale,
+} from '../../kit/dashboards';
 
 /**
  * The value axis of a share chart scaled to its data (every value and interval end in view,
@@ -30,6 +40,8 @@ export function shareAxis(values: number[]): { min: number; max: number; tickAmo
 export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
+  const drill = useDrillDown();
+  const navigate = useNavigate();
   const table = dashboardTable('project-health', answer, 'evolution');
   const categories = tableCategories(table, 'bucket', locale);
   const points = answer.evolution;
@@ -66,6 +78,13 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
           { type: 'line', name: t('figures:columns.vaIndex'), data: line },
         ]}
         options={options}
+        // A bucket opens its value-adding rows: its days, within the dashboard's own.
+        onOpen={({ index }) => {
+          const point = points[index];
+          if (!point) return;
+          const days = bucketDays(point.bucket, answer.filters.range, answer.filters);
+          navigate(drill('activity', { ...days, week: '', classification: classificationOf('valueAdding') }));
+        }}
       />
     </FigureCard>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { DASHBOARD_CLASSES, dashboardTable } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
@@ -15,7 +16,9 @@ import {
   stackedLabels,
   stackedTooltip,
   tableCategories,
+  classificationOf,
   tableSeries,
+  useDrillDown,
   useLocale,
 } from '../../kit/dashboards';
 import { Compliance } from './compliance';
@@ -29,6 +32,8 @@ const isEmpty = (answer: ProjectHealthDashboard) => answer.totals.registers === 
 function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
+  const drill = useDrillDown();
+  const navigate = useNavigate();
   const totals = dashboardTable('project-health', answer, 'totals');
   const weekdays = dashboardTable('project-health', answer, 'weekdays');
   const chartOf = (title: string) => t('dash:kit.chartOf', { title });
@@ -42,6 +47,10 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
             type="donut"
             testId="chart-classes"
             label={chartOf(classesTitle)}
+            onOpen={({ index }) => {
+              const kind = DASHBOARD_CLASSES[index];
+              if (kind) navigate(drill('activity', { classification: classificationOf(kind) }));
+            }}
             height={280}
             series={rowSeries(totals, CLASS_COLUMNS.hh)}
             options={{
@@ -57,6 +66,13 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
             type="bar"
             testId="chart-weekdays"
             label={chartOf(t('figures:tables.weekdays'))}
+            // A class of a day opens those rows: the day's weekday and the class of its bar.
+            onOpen={({ series, index }) => {
+              const weekday = weekdays.rows[index]?.id;
+              const kind = DASHBOARD_CLASSES[series];
+              if (weekday !== undefined && kind)
+                navigate(drill('activity', { weekdays: String(weekday), classification: classificationOf(kind) }));
+            }}
             height={280}
             series={tableSeries(weekdays, CLASS_COLUMNS.hh, t as TFunction)}
             options={{

@@ -9,19 +9,34 @@ import {
   IntervalRank,
   RANK_CLASS,
   RankBySelector,
+  classificationOf,
   rankItems,
   rankRows,
+  useDrillDown,
 } from '../../kit/dashboards';
 import type { RankBy } from '../../kit/dashboards';
 
 /** The four ranked lists of the answer, as figure tables (spec §2: packages, locals, functions, activities). */
 const RANKS = ['packages', 'locals', 'functions', 'activities'] as const;
+/** The filter each list's items are (an item opens the rows of its class: drill-down.ts). */
+const DIMENSION_OF = { packages: 'package', locals: 'local', functions: 'function', activities: 'activity' } as const;
 /** How many rows a rank's table shows a page. */
 export const RANK_TOP = 10;
 
 /** One list: every item's chosen share with its interval, the whole list in its table. */
-function RankCard({ table, items, by }: { table: FigureTable; items: NamedClassTotals[]; by: RankBy }) {
+function RankCard({
+  table,
+  items,
+  by,
+  dimension,
+}: {
+  table: FigureTable;
+  items: NamedClassTotals[];
+  by: RankBy;
+  dimension: (typeof DIMENSION_OF)[keyof typeof DIMENSION_OF];
+}) {
   const { t } = useTranslation(['dash', 'figures']);
+  const drill = useDrillDown();
   const title = t(`figures:tables.${table.key}`);
   return (
     <FigureCard table={rankRows(table, by)} pageSize={RANK_TOP}>
@@ -30,6 +45,9 @@ function RankCard({ table, items, by }: { table: FigureTable; items: NamedClassT
         items={rankItems(items, by)}
         colour={CLASS_COLOURS[RANK_CLASS[by]]}
         label={t('dash:kit.rankList', { title, by: t(`figures:columns.${by}`), count: items.length })}
+        hrefOf={(item) =>
+          drill('activity', { [dimension]: String(item.id), classification: classificationOf(RANK_CLASS[by]) })
+        }
       />
     </FigureCard>
   );
@@ -53,7 +71,13 @@ export function Ranks({ answer }: { answer: ProjectHealthDashboard }) {
       </div>
       <FigureGrid min={400}>
         {RANKS.map((key) => (
-          <RankCard key={key} by={by} items={answer.ranks[key]} table={dashboardTable('project-health', answer, key)} />
+          <RankCard
+            key={key}
+            by={by}
+            dimension={DIMENSION_OF[key]}
+            items={answer.ranks[key]}
+            table={dashboardTable('project-health', answer, key)}
+          />
         ))}
       </FigureGrid>
     </section>

@@ -2,7 +2,11 @@ import { useRef, useState } from 'react';
 import { CloseCircleFilled, ProfileOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@canteiro/shared/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@canteiro/shared/core';
+import { queryClient } from '@canteiro/shared/core/query';
+import { DEFAULT_PAGE_SIZE, formatFigure } from '@canteiro/shared/domain';
+import type { ReportSums } from '@canteiro/shared/domain';
 import {
   ColumnChooser,
   DetailDrawer,
@@ -16,6 +20,7 @@ import type { ColumnDefinition, ListItem, ListTableDefinition } from '@canteiro/
 import { DashHeader } from '../../kit/header/dash-header';
 import { ScreenState } from '../../kit/header/screen-states';
 import { useHeaderState } from '../../kit/header/header-state';
+import { useLocale } from '../../kit/dashboards/use-locale';
 
 /** One report list (docs/reports.md): its API path, title and columns. */
 export interface ReportDefinition<Item extends ListItem> {
@@ -28,6 +33,33 @@ export interface ReportDefinition<Item extends ListItem> {
   detail: ColumnDefinition<Item>[];
   /** A row in a few words (its day, hour and activity): the detail button's name and the drawer's title. */
   describe: (item: Item) => string;
+}
+
+/**
+ * What the rows listed add up to, under the table (docs/reports.md): the records, and for
+ * activity rows the observations and their HH — a chart's figure opened here reads the same.
+ */
+function ReportSumsLine({ endpoint, params }: { endpoint: string; params: Record<string, string> }) {
+  const { t } = useTranslation('dash');
+  const locale = useLocale();
+  const { data } = useQuery(
+    {
+      queryKey: ['report-sums', endpoint, params],
+      queryFn: ({ signal }) => api.get(`${endpoint}/sums`, { searchParams: params, signal }).json<ReportSums>(),
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
+  if (!data) return null;
+  const parts = [t('dash:sums.rows', { count: data.rows, formatted: formatFigure(data.rows, 'integer', locale) })];
+  if (data.workers !== null)
+    parts.push(t('dash:sums.workers', { value: formatFigure(data.workers, 'integer', locale) }));
+  if (data.hh !== null) parts.push(t('dash:sums.hh', { value: formatFigure(data.hh, 'hh', locale) }));
+  return (
+    <p data-testid="report-sums" aria-live="polite" style={{ margin: '8px 0 0', fontWeight: 600 }}>
+      {parts.join(' · ')}
+    </p>
+  );
 }
 
 /** The one button of a report row: it opens the row's detail. */
@@ -145,6 +177,12 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
             onClose={() => setDetailOpen(false)}
             afterClose={() => detail?.opener?.focus()}
           />
+          {filters ? (
+            <ReportSumsLine
+              endpoint={report.endpoint}
+              params={list.search ? { ...filters, search: list.search } : filters}
+            />
+          ) : null}
           <div style={{ marginTop: 16 }}>
             <Pager
               page={list.page}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { TFunction } from 'i18next';
-import { dashboardTable } from '@canteiro/shared/domain';
+import { DASHBOARD_CLASSES, dashboardTable } from '@canteiro/shared/domain';
 import type { FigureTable, RoutineDashboard } from '@canteiro/shared/domain';
 import {
   CLASS_COLUMNS,
@@ -10,14 +11,30 @@ import {
   ClassKpis,
   DashboardScreen,
   FigureCard,
+  bucketDays,
+  classificationOf,
+  hourWindow,
   shareTooltip,
   stackedLabels,
   stackedTooltip,
   tableCategories,
   tableSeries,
+  useDrillDown,
   useLocale,
   ViewSwitch,
 } from '../../kit/dashboards';
+import type { ChartPoint } from '../../kit/dashboards';
+
+/** A class of a bucket or an hour: its rows, the rest of the dashboard's filters kept. */
+function useOpenClassOf(element: (index: number) => Record<string, string> | null) {
+  const drill = useDrillDown();
+  const navigate = useNavigate();
+  return ({ series, index }: ChartPoint) => {
+    const kind = DASHBOARD_CLASSES[series];
+    const filters = element(index);
+    if (kind && filters) navigate(drill('activity', { ...filters, classification: classificationOf(kind) }));
+  };
+}
 
 type View = 'hh' | 'index';
 
@@ -27,6 +44,10 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
   const [view, setView] = useState<View>('hh');
   const hours = dashboardTable('routine', answer, 'hours');
   const title = t('figures:tables.hours');
+  const openHour = useOpenClassOf((index) => {
+    const hour = answer.hours[index]?.hour;
+    return hour === undefined ? null : hourWindow(hour, answer.filters);
+  });
   return (
     <>
       <ClassKpis totals={answer.totals} previous={answer.previous} />
@@ -53,6 +74,7 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
           format={view === 'hh' ? 'hh' : 'index'}
           label={t('dash:kit.chartOf', { title })}
           height={320}
+          onOpen={openHour}
           series={tableSeries(hours, CLASS_COLUMNS[view], t as TFunction)}
           options={{
             chart: { stacked: true },
@@ -69,16 +91,20 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
           }}
         />
       </FigureCard>
-      <HhByPeriod table={dashboardTable('routine', answer, 'hhByPeriod')} />
+      <HhByPeriod answer={answer} table={dashboardTable('routine', answer, 'hhByPeriod')} />
     </>
   );
 }
 
 /** HH by class per bucket of the header's range (day, week, month, year), stacked, oldest first. */
-function HhByPeriod({ table }: { table: FigureTable }) {
+function HhByPeriod({ answer, table }: { answer: RoutineDashboard; table: FigureTable }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const categories = tableCategories(table, 'bucket', locale);
+  const openBucket = useOpenClassOf((index) => {
+    const bucket = answer.evolution[index]?.bucket;
+    return bucket === undefined ? null : { ...bucketDays(bucket, answer.filters.range, answer.filters), week: '' };
+  });
   return (
     <div style={{ marginTop: 16 }}>
       <FigureCard table={table}>
@@ -88,6 +114,7 @@ function HhByPeriod({ table }: { table: FigureTable }) {
           format="hh"
           label={t('dash:kit.chartOf', { title: t('figures:tables.hhByPeriod') })}
           height={300}
+          onOpen={openBucket}
           series={tableSeries(table, CLASS_COLUMNS.hh, t as TFunction)}
           options={{
             chart: { stacked: true },

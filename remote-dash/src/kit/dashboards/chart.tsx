@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useRef } from 'react';
 import type { ApexOptions } from 'apexcharts';
 import { navColors, themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
@@ -93,6 +93,29 @@ function defaultOptions(
   };
 }
 
+/** A chart element: its series and its place in it (a bar's, a slice's, a point's index). */
+export interface ChartPoint {
+  series: number;
+  index: number;
+}
+
+/** apexcharts' click on an element, to the chart's `onOpen`; the pointer says it opens. */
+function openOptions(open: { current: ((point: ChartPoint) => void) | undefined }): ApexOptions {
+  return {
+    chart: {
+      events: {
+        dataPointSelection: (_event: unknown, _chart: unknown, at: { seriesIndex: number; dataPointIndex: number }) =>
+          open.current?.({ series: Math.max(at.seriesIndex, 0), index: at.dataPointIndex }),
+        dataPointMouseEnter: (event: { target?: { style?: { cursor: string } } }) => {
+          if (event.target?.style) event.target.style.cursor = 'pointer';
+        },
+      },
+    },
+    // A click opens; it does not leave the element selected (dimmed) when the user comes back.
+    states: { active: { filter: { type: 'none' } } },
+  };
+}
+
 /**
  * A chart of the dashboards (apexcharts): the series come from a figure table's columns
  * (`tableSeries`), so the chart draws exactly what the table under it lists. `format` says
@@ -107,6 +130,7 @@ export function Chart({
   label,
   testId,
   format = 'hh',
+  onOpen,
 }: {
   type: ChartType;
   series: ApexOptions['series'];
@@ -116,16 +140,27 @@ export function Chart({
   testId?: string;
   /** How the values are written (axis, tooltip): a figure format; `hh` by default. */
   format?: FigureFormat;
+  /** A click on a bar, slice or point (its series and its place in it): the drill-down (drill-down.ts). */
+  onOpen?: (point: ChartPoint) => void;
 }) {
   const locale = useLocale();
   const id = `chart-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  // The latest handler, read at click time: the options (and the chart) need not change with it.
+  const open = useRef(onOpen);
+  useEffect(() => {
+    open.current = onOpen;
+  });
+  const opens = onOpen !== undefined;
   const merged = useMemo(
     () =>
       mergeOptions(
-        defaultOptions(id, type, format, locale, options?.plotOptions?.bar?.horizontal === true) as Plain,
+        mergeOptions(
+          defaultOptions(id, type, format, locale, options?.plotOptions?.bar?.horizontal === true) as Plain,
+          opens ? (openOptions(open) as Plain) : {},
+        ),
         (options ?? {}) as Plain,
       ) as ApexOptions,
-    [id, type, format, locale, options],
+    [id, type, format, locale, options, opens],
   );
   const placeholder = <div style={{ height }} aria-hidden />;
   // A new chart, not an update: for a new language (apexcharts keeps its formatters), and for a

@@ -16,3 +16,4 @@ export * from './interval-rank';
 export * from './share-tooltip';
 export * from './print';
 export * from './print-header';
+export * from './drill-down';

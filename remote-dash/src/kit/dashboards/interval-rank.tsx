@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { navColors, themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
 import type { ShareInterval } from '@canteiro/shared/domain';
@@ -43,12 +44,15 @@ export function IntervalRank({
   label,
   testId,
   maxHeight = 440,
+  hrefOf,
 }: {
   items: IntervalItem[];
   colour: string;
   label: string;
   testId?: string;
   maxHeight?: number;
+  /** The report list of an item's rows (drill-down.ts): its name becomes a link there. */
+  hrefOf?: (item: IntervalItem) => string;
 }) {
   const { t } = useTranslation('dash');
   const locale = useLocale();
@@ -88,7 +92,17 @@ export function IntervalRank({
                 }}
               >
                 <span style={{ width: NAME_WIDTH, fontSize: 13, lineHeight: '17px', overflowWrap: 'anywhere' }}>
-                  {item.name}
+                  {hrefOf ? (
+                    <Link
+                      to={hrefOf(item)}
+                      data-testid="rank-item-rows"
+                      aria-label={t('dash:kit.openRows', { name: item.name })}
+                    >
+                      {item.name}
+                    </Link>
+                  ) : (
+                    item.name
+                  )}
                 </span>
                 <Whisker share={item.share} interval={item.interval} colour={colour} />
                 <span

@@ -5,7 +5,16 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { currentLocale, themeTokens } from '@canteiro/shared/core';
-import { FILTER_DIMENSIONS, HIERARCHY, RANGE_TYPES, WEEKDAYS, weekDays, weekOf } from '@canteiro/shared/domain';
+import {
+  EQUIPMENT_CLASSIFICATIONS,
+  FILTER_DIMENSIONS,
+  HIERARCHY,
+  OCCURRENCE_CLASSIFICATIONS,
+  RANGE_TYPES,
+  WEEKDAYS,
+  weekDays,
+  weekOf,
+} from '@canteiro/shared/domain';
 import type { FilterDimension, FilterParameter } from '@canteiro/shared/domain';
 import {
   ContextPicker,
@@ -114,7 +123,7 @@ export function DashHeader({
    */
   bucketed?: boolean;
 }) {
-  const { t } = useTranslation(['dash', 'fields', 'kit', 'common']);
+  const { t } = useTranslation(['dash', 'fields', 'kit', 'common', 'lists']);
   const contract = values.contract;
   // Another contract's catalogue ids mean nothing here: a new contract clears the dimensions.
   const chooseContract = useCallback(
@@ -277,6 +286,35 @@ export function DashHeader({
                 </Cell>
               );
             })}
+            <Cell id={idOf('classification')} label={t('fields:classification')} error={message('classification')}>
+              <Select<string>
+                id={idOf('classification')}
+                {...ariaOf(idOf('classification'), message('classification'))}
+                value={values.classification || undefined}
+                placeholder={t('dash:header.any')}
+                allowClear={{ label: t('kit:clearField', { field: t('fields:classification') }) }}
+                onChange={(next) => update({ classification: next ?? '' })}
+                // An occurrence's class filters the activity rows, a machine's the equipment rows.
+                options={[
+                  {
+                    label: t('dash:header.occurrenceClasses'),
+                    options: OCCURRENCE_CLASSIFICATIONS.map((value) => ({
+                      value,
+                      label: t(`lists:classification.${value}`),
+                    })),
+                  },
+                  {
+                    label: t('dash:header.machineClasses'),
+                    options: EQUIPMENT_CLASSIFICATIONS.map((value) => ({
+                      value,
+                      label: t(`lists:equipmentClassification.${value}`),
+                    })),
+                  },
+                ]}
+                status={errors.classification ? 'error' : undefined}
+                style={{ width: '100%' }}
+              />
+            </Cell>
           </div>
         )}
       </header>

@@ -31,6 +31,8 @@ export const HEADER_SCHEMA = {
     FilterDimension,
     { kind: 'id' }
   >),
+  // Text too: a class that is none reaches the schema and is named beside its field.
+  classification: { kind: 'text' },
   week: { kind: 'text' },
   range: { kind: 'oneOf', values: RANGE_TYPES },
 } as const satisfies UrlSchema;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MAX_ID, RANGE_TYPES } from '../constants.js';
+import { EQUIPMENT_CLASSIFICATIONS, OCCURRENCE_CLASSIFICATIONS } from '../lists.js';
 
 /**
  * The filters of the report lists and the dashboards (ARCHITECTURE.md §4, docs/reports.md):
@@ -15,6 +16,10 @@ import { MAX_ID, RANGE_TYPES } from '../constants.js';
  *   (the same as `n-n`). A range across Sunday (`6-2`) is refused: ask for two views.
  * - `week`: an ISO week `YYYY-Www` (weeks start on Monday; W53 only in years that have it).
  * - The dimensions are ids. Lists ignore `range`; dashboards bucket their time axis by it.
+ * - `classification`: an occurrence's class (`value_adding`, `hidden_waste`, `evident_waste`)
+ *   keeps the activity rows of that class; a machine's (`working`, `idle`, `down`) the
+ *   equipment rows. Like a dimension, it is ignored by the kind of row it does not describe
+ *   (the drill-down of a chart sets it: docs/dashboards.md).
  * - Cross-field rules (spec §5), each on its start field: `from` after `to` →
  *   `{ from: 'from_after_to' }`; `fromTime` after `toTime` → `{ fromTime: 'from_time_after_to_time' }`.
  * Unknown parameters (`search`, `page`, `sort`, …) are left for whoever reads them.
@@ -42,9 +47,14 @@ export const FILTER_PARAMETERS = [
   'toTime',
   'weekdays',
   ...FILTER_DIMENSIONS,
+  'classification',
   'week',
   'range',
 ] as const;
+
+/** The classes a `classification` filter may name: an occurrence's or a machine's. */
+export const FILTER_CLASSIFICATIONS = [...OCCURRENCE_CLASSIFICATIONS, ...EQUIPMENT_CLASSIFICATIONS] as const;
+export type FilterClassification = (typeof FILTER_CLASSIFICATIONS)[number];
 export type FilterParameter = (typeof FILTER_PARAMETERS)[number];
 
 /** A calendar day `YYYY-MM-DD` as a UTC date (years below 100 included). */
@@ -197,6 +207,7 @@ export const reportFiltersSchema = v.pipe(
     toTime: v.optional(timeParam),
     weekdays: v.optional(weekdaysParam),
     ...dimensions,
+    classification: v.optional(v.picklist(FILTER_CLASSIFICATIONS, 'invalid_value')),
     week: v.optional(weekParam),
     range: v.optional(v.picklist(RANGE_TYPES, 'invalid_value')),
   }),
