@@ -44,7 +44,8 @@ const FILTER_WORDS: Record<string, string> = {
 
 /** The class filter in words, by the kind of row it keeps (reports/filters.ts). */
 const CLASSIFICATION_WORDS: Record<ReportKind | 'any', string> = {
-  activity: "Only rows whose occurrence has this class now (value_adding, hidden_waste, evident_waste); a machine's class is ignored.",
+  activity:
+    "Only rows whose occurrence has this class now (value_adding, hidden_waste, evident_waste); a machine's class is ignored.",
   equipment: "Only rows of this machine class (working, idle, down); an occurrence's class is ignored.",
   quantity: 'Ignored: a quantity report has no class.',
   any: "An occurrence's class keeps the activity rows of that class; a machine's class, the equipment rows.",
@@ -89,9 +90,13 @@ export function reportDocs(
   shape: ListShape,
 ): { list: FastifySchema; export: FastifySchema; sums: FastifySchema } {
   const docs = resourceDocs({ endpoint: 'reports', singular: `${kind}-report`, shape, item: ITEMS[kind] });
-  const { page: _page, pageSize: _pageSize, sort: _sort, order: _order, ...search } = (
-    docs.list!.querystring as QueryDocs
-  ).properties;
+  const {
+    page: _page,
+    pageSize: _pageSize,
+    sort: _sort,
+    order: _order,
+    ...search
+  } = (docs.list!.querystring as QueryDocs).properties;
   return {
     sums: operation({
       operationId: `sum${pascal(kind)}Reports`,
