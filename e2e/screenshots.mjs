@@ -5,6 +5,7 @@ import { Buffer } from 'node:buffer';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
 import { chromiumArgs } from './chromium-args.mjs';
 
 const baseURL = process.argv[2] ?? 'http://localhost:8080';
@@ -159,8 +160,8 @@ async function dashboardShot(name, file) {
   await shot(file);
   await page.setViewportSize(viewport);
 }
-const DASHBOARDS = ['project-health', 'by-function', 'routine', 'equipment', 'performance'];
-for (const [index, name] of DASHBOARDS.entries()) await dashboardShot(name, `${43 + index}-dash-${name}`);
+// Every dashboard of the registry (shared's build), 43 onwards; the English one is apart, at 60.
+for (const [index, name] of DASHBOARD_NAMES.entries()) await dashboardShot(name, `${43 + index}-dash-${name}`);
 await page.goto('/nowhere');
 await shot('09-not-found');
 await page.goto('/password');
@@ -184,5 +185,5 @@ await shot('35-management-activity-en');
 await page.goto(`/dash/activity-report?contract=${contract}`);
 await page.locator('.ant-table-row').first().waitFor();
 await shot('42-dash-activity-report-en');
-await dashboardShot('project-health', '48-dash-project-health-en');
+await dashboardShot('project-health', '60-dash-project-health-en');
 await browser.close();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { DASHBOARD_NAMES, figureMessages } from '@canteiro/shared/domain';
 import { blockingViolations } from './axe';
 import { choose, signIn } from './support';
 
@@ -251,13 +252,8 @@ test.describe('Dashboards: project health and routine', () => {
 });
 
 /** The five dashboards, as printed (docs/frontend.md, "Printing"). */
-const PRINTED = [
-  { name: 'project-health', title: 'Saúde do projeto' },
-  { name: 'routine', title: 'Rotina' },
-  { name: 'by-function', title: 'Por função' },
-  { name: 'equipment', title: 'Equipamentos' },
-  { name: 'performance', title: 'Desempenho' },
-] as const;
+/** Every dashboard (the registry's names) with its title in pt-BR. */
+const PRINTED = DASHBOARD_NAMES.map((name) => ({ name, title: figureMessages['pt-BR'].dashboards[name] }));
 /** A4 landscape in PDF points (297 × 210 mm); Chromium rounds the page to whole pixels (842.88 × 595.92). */
 const A4_LANDSCAPE = { width: 841.89, height: 595.28 };
 
