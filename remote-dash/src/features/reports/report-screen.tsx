@@ -36,7 +36,7 @@ export interface ReportDefinition<Item extends ListItem> {
 }
 
 /**
- * What the rows listed add up to, under the table (docs/reports.md): the records, and for
+ * What the rows listed add up to, over the table (docs/reports.md): the records, and for
  * activity rows the observations and their HH — a chart's figure opened here reads the same.
  */
 function ReportSumsLine({ endpoint, params }: { endpoint: string; params: Record<string, string> }) {
@@ -56,7 +56,7 @@ function ReportSumsLine({ endpoint, params }: { endpoint: string; params: Record
     parts.push(t('dash:sums.workers', { value: formatFigure(data.workers, 'integer', locale) }));
   if (data.hh !== null) parts.push(t('dash:sums.hh', { value: formatFigure(data.hh, 'hh', locale) }));
   return (
-    <p data-testid="report-sums" aria-live="polite" style={{ margin: '8px 0 0', fontWeight: 600 }}>
+    <p data-testid="report-sums" aria-live="polite" style={{ margin: '0 0 8px', fontWeight: 600 }}>
       {parts.join(' · ')}
     </p>
   );
@@ -151,6 +151,12 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
       ) : (
         <>
           {status === 'error' ? <ScreenState state="error" onRetry={reload} /> : null}
+          {filters && status !== 'error' ? (
+            <ReportSumsLine
+              endpoint={report.endpoint}
+              params={list.search ? { ...filters, search: list.search } : filters}
+            />
+          ) : null}
           <ResourceTable<Item>
             resource={table}
             shown={columnChoice.shown}
@@ -177,12 +183,6 @@ export function ReportScreen<Item extends ListItem>({ report }: { report: Report
             onClose={() => setDetailOpen(false)}
             afterClose={() => detail?.opener?.focus()}
           />
-          {filters ? (
-            <ReportSumsLine
-              endpoint={report.endpoint}
-              params={list.search ? { ...filters, search: list.search } : filters}
-            />
-          ) : null}
           <div style={{ marginTop: 16 }}>
             <Pager
               page={list.page}
