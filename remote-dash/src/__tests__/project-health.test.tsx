@@ -338,6 +338,22 @@ describe('drill-down: a figure opens its rows', () => {
     expect(opened().filters.week).toBeUndefined();
   });
 
+  it("the keyboard's way in: each row of a chart's table links to its rows", async () => {
+    harness.answers.set('project-health', [() => json(answer)]);
+    renderAt(AT, <ProjectHealthScreen />);
+    await screen.findByTestId('dashboard-project-health');
+    fireEvent.click(within(screen.getByTestId('card-weekdays')).getByRole('button', { name: /Ver valores/ }));
+    const links = within(await screen.findByTestId('table-weekdays')).getAllByTestId('table-row-rows');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/dash/activity-report?contract=1&from=2026-11-01&to=2026-11-20&range=week&weekdays=1',
+      '/dash/activity-report?contract=1&from=2026-11-01&to=2026-11-20&range=week&weekdays=2',
+    ]);
+    expect(links[0]).toHaveAccessibleName(/^Ver os apontamentos de /);
+    fireEvent.click(within(screen.getByTestId('card-evolution')).getByRole('button', { name: /Ver valores/ }));
+    const week = within(await screen.findByTestId('table-evolution')).getAllByTestId('table-row-rows')[0]!;
+    expect(new URLSearchParams(week.getAttribute('href')!.split('?')[1]).get('from')).toBe('2026-11-02');
+  });
+
   it('a bucket or an hour keeps within the filters: a week cut by `from`, a month, a year, an hour by the window', () => {
     expect(bucketDays('2026-11-02', 'week', { from: '2026-11-04', to: '2026-11-20' })).toEqual({
       from: '2026-11-04',

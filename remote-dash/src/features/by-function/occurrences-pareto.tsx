@@ -108,7 +108,10 @@ export function OccurrencesPareto({ table, apart }: { table: FigureTable; apart?
     },
   };
   return (
-    <FigureCard table={table}>
+    <FigureCard
+      table={table}
+      rowHref={(row) => (row.id === undefined ? null : drill('activity', { occurrence: String(row.id) }))}
+    >
       {apart}
       <Chart
         type="bar"

@@ -73,7 +73,11 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
   };
   return (
     // The table open: the machines' whole names, companies and counts, the axis cuts the names.
-    <FigureCard table={table} showTable="open">
+    <FigureCard
+      table={table}
+      showTable="open"
+      rowHref={(row) => (row.id === undefined ? null : drill('equipment', { equipment: String(row.id) }))}
+    >
       <Chart
         type="bar"
         series={series}

@@ -66,7 +66,14 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
     yaxis: axis,
   };
   return (
-    <FigureCard table={table}>
+    <FigureCard
+      table={table}
+      rowHref={(row) =>
+        typeof row.id === 'string'
+          ? drill('activity', { ...bucketDays(row.id, answer.filters.range, answer.filters), week: '' })
+          : null
+      }
+    >
       <Chart
         type="rangeArea"
         format="index"

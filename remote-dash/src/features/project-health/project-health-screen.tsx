@@ -61,7 +61,10 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
             }}
           />
         </FigureCard>
-        <FigureCard table={weekdays}>
+        <FigureCard
+          table={weekdays}
+          rowHref={(row) => (row.id === undefined ? null : drill('activity', { weekdays: String(row.id) }))}
+        >
           <Chart
             type="bar"
             testId="chart-weekdays"

@@ -43,6 +43,7 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
   const locale = useLocale();
   const [view, setView] = useState<View>('hh');
   const hours = dashboardTable('routine', answer, 'hours');
+  const drill = useDrillDown();
   const title = t('figures:tables.hours');
   const openHour = useOpenClassOf((index) => {
     const hour = answer.hours[index]?.hour;
@@ -53,6 +54,7 @@ function Routine({ answer }: { answer: RoutineDashboard }) {
       <ClassKpis totals={answer.totals} previous={answer.previous} />
       <FigureCard
         table={hours}
+        rowHref={(row) => (typeof row.id === 'number' ? drill('activity', hourWindow(row.id, answer.filters)) : null)}
         showTable="open"
         pageSize={24}
         extra={
@@ -101,13 +103,21 @@ function HhByPeriod({ answer, table }: { answer: RoutineDashboard; table: Figure
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const categories = tableCategories(table, 'bucket', locale);
+  const drill = useDrillDown();
   const openBucket = useOpenClassOf((index) => {
     const bucket = answer.evolution[index]?.bucket;
     return bucket === undefined ? null : { ...bucketDays(bucket, answer.filters.range, answer.filters), week: '' };
   });
   return (
     <div style={{ marginTop: 16 }}>
-      <FigureCard table={table}>
+      <FigureCard
+        table={table}
+        rowHref={(row) =>
+          typeof row.id === 'string'
+            ? drill('activity', { ...bucketDays(row.id, answer.filters.range, answer.filters), week: '' })
+            : null
+        }
+      >
         <Chart
           type="bar"
           testId="chart-hhByPeriod"

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { TableOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FigureTable } from '@canteiro/shared/domain';
+import type { FigureRow, FigureTable } from '@canteiro/shared/domain';
 import { FigureTableView } from './figure-table';
 
 /**
@@ -17,6 +17,7 @@ export function FigureCard({
   extra,
   showTable = 'toggle',
   pageSize,
+  rowHref,
 }: {
   /** The table the chart plots; its key names the card (`figures:tables.<key>`, test ids). */
   table: FigureTable;
@@ -27,6 +28,8 @@ export function FigureCard({
   extra?: ReactNode;
   showTable?: 'open' | 'toggle';
   pageSize?: number;
+  /** Each row's report list (drill-down.ts): the table's first cells become links. */
+  rowHref?: (row: FigureRow) => string | null;
 }) {
   const { t } = useTranslation(['dash', 'figures']);
   const [open, setOpen] = useState(false);
@@ -65,7 +68,7 @@ export function FigureCard({
     >
       {children}
       <div id={tableId} hidden={!shown} style={children ? { marginTop: 12 } : undefined}>
-        {shown ? <FigureTableView table={table} label={heading} pageSize={pageSize} /> : null}
+        {shown ? <FigureTableView table={table} label={heading} pageSize={pageSize} rowHref={rowHref} /> : null}
       </div>
     </Card>
   );

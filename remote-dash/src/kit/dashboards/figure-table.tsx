@@ -2,6 +2,7 @@ import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { themeTokens } from '@canteiro/shared/core';
 import { CONFIDENCE_SAMPLE, formatCell, formatFigure } from '@canteiro/shared/domain';
 import type { FigureFormat, FigureRow, FigureTable } from '@canteiro/shared/domain';
@@ -46,10 +47,13 @@ export function FigureTableView({
   table,
   pageSize = 10,
   label,
+  rowHref,
 }: {
   table: FigureTable;
   pageSize?: number;
   label?: string;
+  /** The report list of a row's rows (drill-down.ts): its first cell becomes a link there, the keyboard's way in. */
+  rowHref?: (row: FigureRow) => string | null;
 }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
@@ -58,7 +62,7 @@ export function FigureTableView({
   const anyLow = table.rows.some((row) => row.lowConfidence === true);
   // Equipment observations are one machine each: their mark is a head count, not an interval.
   const equipment = table.key === 'equipment';
-  const columns: TableColumnsType<FigureRow> = table.columns.map((column) => {
+  const columns: TableColumnsType<FigureRow> = table.columns.map((column, position) => {
     const numeric = NUMERIC.has(column.format);
     return {
       key: column.key,
@@ -68,12 +72,19 @@ export function FigureTableView({
       // Names may be long (a package's full name): they wrap rather than widen the table past its card.
       ...(column.format === 'text' ? { width: 220 } : {}),
       onCell: () => ({ style: numeric ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : {} }),
-      render: (value: FigureRow[typeof column.key], row: FigureRow) =>
-        column.key === 'lowConfidence' && value === true ? (
-          <LowConfidenceTag text={formatFigure(value, column.format, locale)} equipment={equipment} />
+      render: (value: FigureRow[typeof column.key], row: FigureRow) => {
+        if (column.key === 'lowConfidence' && value === true)
+          return <LowConfidenceTag text={formatFigure(value, column.format, locale)} equipment={equipment} />;
+        const text = formatCell(row, column, locale);
+        const href = position === 0 && rowHref && !printing ? rowHref(row) : null;
+        return href ? (
+          <Link to={href} aria-label={t('dash:kit.openRows', { name: text })} data-testid="table-row-rows">
+            {text}
+          </Link>
         ) : (
-          formatCell(row, column, locale)
-        ),
+          text
+        );
+      },
     };
   });
   return (
