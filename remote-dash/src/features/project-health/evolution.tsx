@@ -8,7 +8,7 @@ import {
   CLASS_COLOURS,
   Chart,
   FigureCard,
-  bucketDays,
+  bucketFilters,
   classificationOf,
   tableCategories,
   useDrillDown,
@@ -68,11 +68,7 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
   return (
     <FigureCard
       table={table}
-      rowHref={(row) =>
-        typeof row.id === 'string'
-          ? drill('activity', { ...bucketDays(row.id, answer.filters.range, answer.filters), week: '' })
-          : null
-      }
+      rowHref={(row) => (typeof row.id === 'string' ? drill('activity', bucketFilters(row.id, answer.filters)) : null)}
     >
       <Chart
         type="rangeArea"
@@ -89,8 +85,12 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
         onOpen={({ index }) => {
           const point = points[index];
           if (!point) return;
-          const days = bucketDays(point.bucket, answer.filters.range, answer.filters);
-          navigate(drill('activity', { ...days, week: '', classification: classificationOf('valueAdding') }));
+          navigate(
+            drill('activity', {
+              ...bucketFilters(point.bucket, answer.filters),
+              classification: classificationOf('valueAdding'),
+            }),
+          );
         }}
       />
     </FigureCard>

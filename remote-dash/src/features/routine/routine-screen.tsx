@@ -11,7 +11,7 @@ import {
   ClassKpis,
   DashboardScreen,
   FigureCard,
-  bucketDays,
+  bucketFilters,
   classificationOf,
   hourWindow,
   shareTooltip,
@@ -106,16 +106,14 @@ function HhByPeriod({ answer, table }: { answer: RoutineDashboard; table: Figure
   const drill = useDrillDown();
   const openBucket = useOpenClassOf((index) => {
     const bucket = answer.evolution[index]?.bucket;
-    return bucket === undefined ? null : { ...bucketDays(bucket, answer.filters.range, answer.filters), week: '' };
+    return bucket === undefined ? null : bucketFilters(bucket, answer.filters);
   });
   return (
     <div style={{ marginTop: 16 }}>
       <FigureCard
         table={table}
         rowHref={(row) =>
-          typeof row.id === 'string'
-            ? drill('activity', { ...bucketDays(row.id, answer.filters.range, answer.filters), week: '' })
-            : null
+          typeof row.id === 'string' ? drill('activity', bucketFilters(row.id, answer.filters)) : null
         }
       >
         <Chart

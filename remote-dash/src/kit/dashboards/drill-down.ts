@@ -66,6 +66,17 @@ export function bucketDays(
   };
 }
 
+/**
+ * The days of a time-axis bucket as drill-down filters: its days within the dashboard's own,
+ * the week filter dropped (the days say it); for a chart's point or a table's row.
+ */
+export function bucketFilters(
+  bucket: string,
+  filters: { range: RangeType; from?: string | undefined; to?: string | undefined },
+): DrillFilters {
+  return { ...bucketDays(bucket, filters.range, filters), week: '' };
+}
+
 /** The first day of the month after `day`'s. */
 function nextMonth(day: string): string {
   const [year, month] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
