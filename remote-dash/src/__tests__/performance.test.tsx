@@ -1,11 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { act, render, screen, within } from '@testing-library/react';
 import { i18n } from '@canteiro/shared/core';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { PerformanceDashboard } from '@canteiro/shared/domain';
 import { CLASS_COLOURS } from '../kit/dashboards/class-colours';
 import { PerformanceView, performanceIsEmpty } from '../features/performance/performance-view';
 import { PLAN_COLOURS } from '../features/performance/productivity-chart';
-import { drawn, drawnLive, setUpTranslations } from './dashboard-kit.harness';
+import { drawn, drawnLive, harness, renderAt, setUpTranslations } from './dashboard-kit.harness';
 
 /**
  * "Performance": activity status counts, productivity by package and by local against
@@ -88,7 +89,7 @@ setUpTranslations();
 
 describe('the Performance dashboard', () => {
   it('counts the activities finished, late and in term, KPIs and donut from the same table', async () => {
-    render(<PerformanceView answer={answer} />);
+    render(<PerformanceView answer={answer} />, { wrapper: MemoryRouter });
     expect(screen.getByTestId('kpi-finished')).toHaveTextContent('Concluídas12');
     expect(screen.getByTestId('kpi-late')).toHaveTextContent('Atrasadas3');
     expect(screen.getByTestId('kpi-inTerm')).toHaveTextContent('No prazo1.250');
@@ -99,7 +100,7 @@ describe('the Performance dashboard', () => {
   });
 
   it('draws productivity by package and by local against the plan at 1', async () => {
-    render(<PerformanceView answer={answer} />);
+    render(<PerformanceView answer={answer} />, { wrapper: MemoryRouter });
     for (const key of ['byPackage', 'byLocal'] as const) {
       const table = dashboardTable('performance', answer, key);
       const { series, options } = await drawn<Drawn>(`chart-${key}`);
@@ -116,7 +117,7 @@ describe('the Performance dashboard', () => {
   });
 
   it('draws the distribution of added value by package and by local from their tables', async () => {
-    render(<PerformanceView answer={answer} />);
+    render(<PerformanceView answer={answer} />, { wrapper: MemoryRouter });
     for (const key of ['addedValueByPackage', 'addedValueByLocal'] as const) {
       const table = dashboardTable('performance', answer, key);
       const { series, options } = await drawn<Drawn>(`chart-${key}`);
@@ -126,7 +127,7 @@ describe('the Performance dashboard', () => {
   });
 
   it('lists each activity’s planned and actual RUP in pt-BR, three significant digits and Hh per its unit', async () => {
-    render(<PerformanceView answer={answer} />);
+    render(<PerformanceView answer={answer} />, { wrapper: MemoryRouter });
     const rows = within(screen.getByTestId('table-activities')).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       'Forma de pilaresm²405,0500,000,729 Hh/m²0,810 Hh/m²0,90',
@@ -137,7 +138,7 @@ describe('the Performance dashboard', () => {
   });
 
   it('colours each productivity bar by its side of the plan, in a pair deuteranopia keeps, and marks it ▲ or ▼', async () => {
-    render(<PerformanceView answer={answer} />);
+    render(<PerformanceView answer={answer} />, { wrapper: MemoryRouter });
     const options = await drawnLive<{
       colors: ((point: { value: number }) => string)[];
       dataLabels: { formatter: (value: number) => string };
@@ -161,7 +162,7 @@ describe('the Performance dashboard', () => {
 
   it('writes the figures in en-US too', async () => {
     await i18n.changeLanguage('en-US');
-    render(<PerformanceView answer={answer} />);
+    render(<PerformanceView answer={answer} />, { wrapper: MemoryRouter });
     expect(screen.getByTestId('kpi-inTerm')).toHaveTextContent('In term1,250');
     expect(within(screen.getByTestId('table-activities')).getAllByRole('row')[2]).toHaveTextContent(
       'Armação de vigaskg80.01,250.000.0800 Hh/kg0.0640 Hh/kg1.25',
@@ -172,7 +173,7 @@ describe('the Performance dashboard', () => {
 
   it('says where nothing was produced, and is empty only with no row, no production and no activity', async () => {
     const idle = { ...answer, byPackage: [], byLocal: [], activities: [], addedValue: { byPackage: [], byLocal: [] } };
-    render(<PerformanceView answer={idle} />);
+    render(<PerformanceView answer={idle} />, { wrapper: MemoryRouter });
     expect(within(screen.getByTestId('card-byPackage')).getByTestId('no-production')).toHaveTextContent(
       'Nenhuma produção apontada para estes filtros.',
     );
@@ -183,5 +184,34 @@ describe('the Performance dashboard', () => {
     expect(performanceIsEmpty(idle)).toBe(false);
     expect(performanceIsEmpty({ ...idle, activityStatus: { finished: 0, late: 0, inTerm: 0 } })).toBe(true);
     await drawn<Drawn>('chart-activityStatus');
+  });
+});
+
+describe('drill-down', () => {
+  it("a package's productivity opens its quantities; its added value, its value-adding rows", async () => {
+    const at = () => renderAt('/dash/performance?contract=1', <PerformanceView answer={answer} />);
+    const { unmount } = at();
+    const open = async (testId: string) => {
+      const options = await drawnLive<{
+        chart: { events: { dataPointSelection: (e: unknown, c: unknown, at: object) => void } };
+      }>(testId);
+      act(() => options.chart.events.dataPointSelection(null, null, { seriesIndex: 0, dataPointIndex: 0 }));
+      return {
+        path: harness.location?.pathname,
+        filters: Object.fromEntries(new URLSearchParams(harness.location?.search)),
+      };
+    };
+    const firstPackage = String(answer.byPackage[0]!.id);
+    expect(await open('chart-byPackage')).toEqual({
+      path: '/dash/quantity-report',
+      filters: { contract: '1', package: firstPackage },
+    });
+    // The dashboard again (the list replaced it in the app), then a local's added value.
+    unmount();
+    at();
+    expect(await open('chart-addedValueByLocal')).toEqual({
+      path: '/dash/activity-report',
+      filters: { contract: '1', local: String(answer.addedValue.byLocal[0]!.id), classification: 'value_adding' },
+    });
   });
 });

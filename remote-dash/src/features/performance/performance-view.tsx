@@ -21,16 +21,16 @@ export function PerformanceView({ answer }: { answer: PerformanceDashboard }) {
         <ActivityStatus table={table('activityStatus')} />
       </Col>
       <Col {...HALF}>
-        <ProductivityChart table={table('byPackage')} />
+        <ProductivityChart table={table('byPackage')} dimension="package" />
       </Col>
       <Col {...HALF}>
-        <ProductivityChart table={table('byLocal')} />
+        <ProductivityChart table={table('byLocal')} dimension="local" />
       </Col>
       <Col {...HALF}>
-        <AddedValueChart table={table('addedValueByPackage')} />
+        <AddedValueChart table={table('addedValueByPackage')} dimension="package" />
       </Col>
       <Col {...HALF}>
-        <AddedValueChart table={table('addedValueByLocal')} />
+        <AddedValueChart table={table('addedValueByLocal')} dimension="local" />
       </Col>
       <Col span={24}>
         <FigureCard table={table('activities')} showTable="open" />

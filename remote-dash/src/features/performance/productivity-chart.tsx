@@ -9,6 +9,24 @@ import { FigureCard } from '../../kit/dashboards/figure-card';
 import { Legend, LegendItem } from '../../kit/dashboards/legend';
 import { nameLines, tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
+import { useDrillDown } from '../../kit/dashboards/drill-down';
+import type { DrillFilters, DrillReport } from '../../kit/dashboards/drill-down';
+import { useNavigate } from 'react-router-dom';
+
+/** Where a package's or local's bar opens (drill-down.ts): a list, filtered by the bar's group. */
+function useOpenGroup(table: FigureTable, dimension: 'package' | 'local', report: DrillReport, extra: DrillFilters) {
+  const drill = useDrillDown();
+  const navigate = useNavigate();
+  const href = (id: FigureTable['rows'][number]['id']) =>
+    id === undefined ? null : drill(report, { [dimension]: String(id), ...extra });
+  return {
+    onOpen: ({ index }: { index: number }) => {
+      const target = href(table.rows[index]?.id);
+      if (target) navigate(target);
+    },
+    rowHref: (row: FigureTable['rows'][number]) => href(row.id),
+  };
+}
 
 const ROW_HEIGHT = 32;
 const AXES_HEIGHT = 80;
@@ -62,7 +80,9 @@ const heightOf = (rows: number) => Math.max(180, AXES_HEIGHT + rows * ROW_HEIGHT
  * Productivity index by package or by local (DOMAIN.md §3): a bar each, and a line at 1 —
  * the plan — so a bar past it beat the plan; a bar is coloured and marked by its side of it. A group with no production has no index (no bar).
  */
-export function ProductivityChart({ table }: { table: FigureTable }) {
+export function ProductivityChart({ table, dimension }: { table: FigureTable; dimension: 'package' | 'local' }) {
+  // A group's bar opens its production (the quantity rows): the figure's denominator.
+  const open = useOpenGroup(table, dimension, 'quantity', {});
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const names = tableCategories(table, 'name', locale);
@@ -118,7 +138,7 @@ export function ProductivityChart({ table }: { table: FigureTable }) {
     },
   };
   return (
-    <FigureCard table={table}>
+    <FigureCard table={table} rowHref={open.rowHref}>
       {table.rows.length === 0 ? (
         <NoProduction />
       ) : (
@@ -130,6 +150,7 @@ export function ProductivityChart({ table }: { table: FigureTable }) {
           height={heightOf(table.rows.length)}
           label={t('dash:performance.productivityLabel', { title: t(`figures:tables.${table.key}`) })}
           testId={`chart-${table.key}`}
+          onOpen={open.onOpen}
         />
       )}
       {table.rows.length === 0 ? null : (
@@ -149,7 +170,9 @@ export function ProductivityChart({ table }: { table: FigureTable }) {
 }
 
 /** The distribution of added value (DOMAIN.md §3): each package's or local's share of the value-adding HH. */
-export function AddedValueChart({ table }: { table: FigureTable }) {
+export function AddedValueChart({ table, dimension }: { table: FigureTable; dimension: 'package' | 'local' }) {
+  // A group's bar opens its value-adding rows: they add up to its HH.
+  const open = useOpenGroup(table, dimension, 'activity', { classification: 'value_adding' });
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const names = tableCategories(table, 'name', locale);
@@ -175,7 +198,7 @@ export function AddedValueChart({ table }: { table: FigureTable }) {
     },
   };
   return (
-    <FigureCard table={table}>
+    <FigureCard table={table} rowHref={open.rowHref}>
       {table.rows.length === 0 ? (
         <NoProduction messageKey="dash:noData" />
       ) : (
@@ -187,6 +210,7 @@ export function AddedValueChart({ table }: { table: FigureTable }) {
           height={heightOf(table.rows.length)}
           label={t('dash:performance.addedValueLabel', { title: t(`figures:tables.${table.key}`) })}
           testId={`chart-${table.key}`}
+          onOpen={open.onOpen}
         />
       )}
     </FigureCard>
