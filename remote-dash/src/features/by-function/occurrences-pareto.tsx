@@ -10,8 +10,7 @@ import { FigureCard } from '../../kit/dashboards/figure-card';
 import { Legend, LegendItem } from '../../kit/dashboards/legend';
 import { tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
-import { useDrillDown } from '../../kit/dashboards/drill-down';
-import { useNavigate } from 'react-router-dom';
+import { useDrillDown, useOpenRows } from '../../kit/dashboards/drill-down';
 
 /** The cumulative line: the theme's information blue, apart from the three class colours. */
 const LINE_COLOUR = themeTokens.colorInfo;
@@ -43,7 +42,7 @@ export function OccurrencesPareto({ table, apart }: { table: FigureTable; apart?
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const drill = useDrillDown();
-  const navigate = useNavigate();
+  const openRows = useOpenRows();
   const names = tableCategories(table, 'occurrence', locale);
   const classes = table.rows.map((row) => (isClass(row.class) ? row.class : null));
   const [hh, cumulative] = tableSeries(table, ['hh', 'cumulativeShare'], t);
@@ -123,7 +122,7 @@ export function OccurrencesPareto({ table, apart }: { table: FigureTable; apart?
         // A bar (or the line's point above it) opens that occurrence's rows.
         onOpen={({ index }) => {
           const id = table.rows[index]?.id;
-          if (id !== undefined) navigate(drill('activity', { occurrence: String(id) }));
+          openRows('activity', id !== undefined && { occurrence: String(id) });
         }}
       />
       <Legend label={t('dash:kit.legend')}>

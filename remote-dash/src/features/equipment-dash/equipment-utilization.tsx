@@ -11,8 +11,7 @@ import { FigureCard } from '../../kit/dashboards/figure-card';
 import { LowConfidenceTag } from '../../kit/dashboards/figure-table';
 import { stackedLabels, tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
-import { useDrillDown } from '../../kit/dashboards/drill-down';
-import { useNavigate } from 'react-router-dom';
+import { useDrillDown, useOpenRows } from '../../kit/dashboards/drill-down';
 
 /** Working, idle, down: the tones of value-adding, hidden and evident waste (as the equipment report's tags). */
 const STATES = ['working', 'idle', 'down'] as const;
@@ -30,7 +29,7 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const drill = useDrillDown();
-  const navigate = useNavigate();
+  const openRows = useOpenRows();
   const names = tableCategories(table, 'name', locale);
   const series = tableSeries(table, STATES, t);
   // Machines whose utilization rests on fewer than 385 observations: said under the chart, marked in the table.
@@ -90,8 +89,7 @@ export function EquipmentUtilization({ table }: { table: FigureTable }) {
         onOpen={({ series: state, index }) => {
           const id = table.rows[index]?.id;
           const classification = STATES[state];
-          if (id !== undefined && classification)
-            navigate(drill('equipment', { equipment: String(id), classification }));
+          openRows('equipment', id !== undefined && classification && { equipment: String(id), classification });
         }}
       />
       {low > 0 ? (

@@ -9,22 +9,21 @@ import { FigureCard } from '../../kit/dashboards/figure-card';
 import { Legend, LegendItem } from '../../kit/dashboards/legend';
 import { nameLines, tableCategories, tableSeries } from '../../kit/dashboards/series';
 import { useLocale } from '../../kit/dashboards/use-locale';
-import { useDrillDown } from '../../kit/dashboards/drill-down';
+import { useDrillDown, useOpenRows } from '../../kit/dashboards/drill-down';
 import type { DrillFilters, DrillReport } from '../../kit/dashboards/drill-down';
-import { useNavigate } from 'react-router-dom';
 
 /** Where a package's or local's bar opens (drill-down.ts): a list, filtered by the bar's group. */
 function useOpenGroup(table: FigureTable, dimension: 'package' | 'local', report: DrillReport, extra: DrillFilters) {
   const drill = useDrillDown();
-  const navigate = useNavigate();
-  const href = (id: FigureTable['rows'][number]['id']) =>
-    id === undefined ? null : drill(report, { [dimension]: String(id), ...extra });
+  const openRows = useOpenRows();
+  const element = (row: FigureTable['rows'][number] | undefined): DrillFilters | null =>
+    row?.id === undefined ? null : { [dimension]: String(row.id), ...extra };
   return {
-    onOpen: ({ index }: { index: number }) => {
-      const target = href(table.rows[index]?.id);
-      if (target) navigate(target);
+    onOpen: ({ index }: { index: number }) => openRows(report, element(table.rows[index])),
+    rowHref: (row: FigureTable['rows'][number]) => {
+      const filters = element(row);
+      return filters && drill(report, filters);
     },
-    rowHref: (row: FigureTable['rows'][number]) => href(row.id),
   };
 }
 

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { ApexOptions } from 'apexcharts';
 import { dashboardTable } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
@@ -12,6 +11,7 @@ import {
   classificationOf,
   tableCategories,
   useDrillDown,
+  useOpenRows,
   useLocale,
 } from '../../kit/dashboards';
 
@@ -41,7 +41,7 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const drill = useDrillDown();
-  const navigate = useNavigate();
+  const openRows = useOpenRows();
   const table = dashboardTable('project-health', answer, 'evolution');
   const categories = tableCategories(table, 'bucket', locale);
   const points = answer.evolution;
@@ -84,12 +84,12 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
         // A bucket opens its value-adding rows: its days, within the dashboard's own.
         onOpen={({ index }) => {
           const point = points[index];
-          if (!point) return;
-          navigate(
-            drill('activity', {
+          openRows(
+            'activity',
+            point && {
               ...bucketFilters(point.bucket, answer.filters),
               classification: classificationOf('valueAdding'),
-            }),
+            },
           );
         }}
       />

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { DASHBOARD_CLASSES, dashboardTable } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
@@ -19,6 +18,7 @@ import {
   classificationOf,
   tableSeries,
   useDrillDown,
+  useOpenRows,
   useLocale,
 } from '../../kit/dashboards';
 import { Compliance } from './compliance';
@@ -33,7 +33,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const drill = useDrillDown();
-  const navigate = useNavigate();
+  const openRows = useOpenRows();
   const totals = dashboardTable('project-health', answer, 'totals');
   const weekdays = dashboardTable('project-health', answer, 'weekdays');
   const chartOf = (title: string) => t('dash:kit.chartOf', { title });
@@ -49,7 +49,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
             label={chartOf(classesTitle)}
             onOpen={({ index }) => {
               const kind = DASHBOARD_CLASSES[index];
-              if (kind) navigate(drill('activity', { classification: classificationOf(kind) }));
+              openRows('activity', kind && { classification: classificationOf(kind) });
             }}
             height={280}
             series={rowSeries(totals, CLASS_COLUMNS.hh)}
@@ -73,8 +73,10 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
             onOpen={({ series, index }) => {
               const weekday = weekdays.rows[index]?.id;
               const kind = DASHBOARD_CLASSES[series];
-              if (weekday !== undefined && kind)
-                navigate(drill('activity', { weekdays: String(weekday), classification: classificationOf(kind) }));
+              openRows(
+                'activity',
+                weekday !== undefined && kind && { weekdays: String(weekday), classification: classificationOf(kind) },
+              );
             }}
             height={280}
             series={tableSeries(weekdays, CLASS_COLUMNS.hh, t as TFunction)}

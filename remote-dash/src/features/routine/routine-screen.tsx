@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { DASHBOARD_CLASSES, dashboardTable } from '@canteiro/shared/domain';
 import type { FigureTable, RoutineDashboard } from '@canteiro/shared/domain';
@@ -20,6 +19,7 @@ import {
   tableCategories,
   tableSeries,
   useDrillDown,
+  useOpenRows,
   useLocale,
   ViewSwitch,
 } from '../../kit/dashboards';
@@ -27,12 +27,11 @@ import type { ChartPoint } from '../../kit/dashboards';
 
 /** A class of a bucket or an hour: its rows, the rest of the dashboard's filters kept. */
 function useOpenClassOf(element: (index: number) => Record<string, string> | null) {
-  const drill = useDrillDown();
-  const navigate = useNavigate();
+  const openRows = useOpenRows();
   return ({ series, index }: ChartPoint) => {
     const kind = DASHBOARD_CLASSES[series];
     const filters = element(index);
-    if (kind && filters) navigate(drill('activity', { ...filters, classification: classificationOf(kind) }));
+    openRows('activity', kind && filters && { ...filters, classification: classificationOf(kind) });
   };
 }
 

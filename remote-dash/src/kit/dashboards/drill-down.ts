@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { DASHBOARD_CLASSES, OCCURRENCE_CLASSIFICATIONS, addDays } from '@canteiro/shared/domain';
 import type { DashboardClass, FilterParameter, OccurrenceClassification, RangeType } from '@canteiro/shared/domain';
 
@@ -41,6 +41,21 @@ export function drillHref(
 export function useDrillDown(): (report: DrillReport, element: DrillFilters) => string {
   const { pathname, search } = useLocation();
   return useCallback((report, element) => drillHref({ pathname, search }, report, element), [pathname, search]);
+}
+
+/**
+ * Opens the report list of a chart element (a click: `Chart`'s `onOpen`): nothing when the
+ * element has no rows to open (`null` or `false`: an index past the table, a series that is no class).
+ */
+export function useOpenRows(): (report: DrillReport, element: DrillFilters | null | undefined | false) => void {
+  const drill = useDrillDown();
+  const navigate = useNavigate();
+  return useCallback(
+    (report, element) => {
+      if (element) navigate(drill(report, element));
+    },
+    [drill, navigate],
+  );
 }
 
 /**
