@@ -10,35 +10,36 @@
 
 const SHOWN = new Set(['display', 'visibility', 'opacity']);
 
-/** The text from `start` to the `}` that closes the block opened just before it. */
-function blockEnd(css, start) {
-  let depth = 1;
+/** Each character of `text` from `start` that lies outside a quoted string, with its index. */
+function* outsideStrings(text, start = 0) {
   let quote = '';
-  for (let i = start; i < css.length; i++) {
-    const c = css[i];
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
     if (quote) {
       if (c === '\\') i++;
       else if (c === quote) quote = '';
     } else if (c === '"' || c === "'") quote = c;
-    else if (c === '{') depth++;
+    else yield [i, c];
+  }
+}
+
+/** The index of the `}` that closes the block opened just before `start`. */
+function blockEnd(css, start) {
+  let depth = 1;
+  for (const [i, c] of outsideStrings(css, start)) {
+    if (c === '{') depth++;
     else if (c === '}' && --depth === 0) return i;
   }
   return css.length;
 }
 
-/** A block's declarations split at the `;` outside strings and parentheses. */
+/** A block's declarations split at the `;` outside strings and parentheses, those that show kept. */
 function declarations(body) {
   const parts = [];
   let depth = 0;
-  let quote = '';
   let from = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '(') depth++;
+  for (const [i, c] of outsideStrings(body)) {
+    if (c === '(') depth++;
     else if (c === ')') depth--;
     else if (c === ';' && depth === 0) {
       parts.push(body.slice(from, i));
