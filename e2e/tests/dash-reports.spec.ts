@@ -232,5 +232,22 @@ test.describe('Dashboards report screens', () => {
     const monday = health.weekdays.find((day) => day.weekday === 1)!;
     await expect(sums).toContainText(hh(monday.hh.valueAdding));
     expect(await blockingViolations(page)).toEqual([]);
+
+    // By keyboard alone: the weekdays' table opened with Enter, its first row's link followed with Enter.
+    await page.goBack();
+    await expect(page).toHaveURL(dashboard);
+    await page
+      .getByTestId('card-weekdays')
+      .getByRole('button', { name: /Ver valores/ })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const focused = page.getByTestId('table-weekdays').getByTestId('table-row-rows').first();
+    const isFocused = () => focused.evaluate((link) => link === document.activeElement);
+    for (let presses = 0; presses < 20 && !(await isFocused()); presses += 1) await page.keyboard.press('Tab');
+    expect(await isFocused()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/weekdays=1(&|$)/);
+    await expect(sums).toContainText(hh(monday.hh.total));
   });
 });
