@@ -134,6 +134,47 @@ describe('share intervals (DOMAIN.md §5)', () => {
     assert.equal((await get('routine')).previous, null);
   });
 
+  test('each ranked item says how it moved against the period before, by each class, among the items seen in both', async () => {
+    // Monday: Pedreiro 50 % value-adding (half hidden waste), Servente 87,5 %; both on P1.
+    // Tuesday: Pedreiro 100 %, Servente 50 % (the rest evident waste), Servente now on P2.
+    await withRows([
+      ['2026-03-02', '07:00', 1, 'R', 'P1', 'pedreiro', 'V', 5],
+      ['2026-03-02', '07:00', 1, 'R', 'P1', 'pedreiro', 'H', 5],
+      ['2026-03-02', '07:00', 1, 'R', 'P1', 'servente', 'V', 7],
+      ['2026-03-02', '07:00', 1, 'R', 'P1', 'servente', 'E', 1],
+      ['2026-03-03', '08:00', 2, 'W', 'P1', 'pedreiro', 'V', 8],
+      ['2026-03-03', '08:00', 2, 'W', 'P2', 'servente', 'V', 3],
+      ['2026-03-03', '08:00', 2, 'W', 'P2', 'servente', 'E', 3],
+    ]);
+    const moves = (items: ProjectHealthDashboard['ranks']['functions']) =>
+      Object.fromEntries(items.map((item) => [item.name, item.moved]));
+    // The class fold, the daily rollup and the rows agree.
+    for (const query of ['', '&weekdays=1-7', '&fromTime=06:30&toTime=18:10']) {
+      const health = await get('project-health', `from=2026-03-03&to=2026-03-03${query}`);
+      // By value-adding share Pedreiro climbed over Servente; by either waste the order held
+      // (Servente's 12,5 % evident waste led then, its 50 % now; Pedreiro's hidden waste led then,
+      // and now neither has any: the list's order, Pedreiro first, breaks the tie).
+      assert.deepEqual(
+        moves(health.ranks.functions),
+        {
+          Pedreiro: { valueAdding: 1, hiddenWaste: 0, evidentWaste: 0 },
+          Servente: { valueAdding: -1, hiddenWaste: 0, evidentWaste: 0 },
+        },
+        query,
+      );
+      // Pacote 2 was not seen on Monday: it has no movement; Pacote 1, alone in both, kept its place.
+      assert.deepEqual(
+        health.ranks.packages.map((item) => item.moved),
+        [{ valueAdding: 0, hiddenWaste: 0, evidentWaste: 0 }, null],
+        query,
+      );
+    }
+    // Without a period before, no item moved.
+    const open = await get('project-health', 'from=2026-03-03');
+    assert.equal(open.previous, null);
+    assert.ok(Object.values(open.ranks).every((items) => items.every((item) => item.moved === null)));
+  });
+
   test('a slice is low-confidence while a share is more than ± 5 points wide, not after', async () => {
     // Crews of one: 420 rows, one worker each, half value-adding: ± 4.8 points. A crew of 8
     // added to one side widens it past 5.

@@ -130,10 +130,11 @@ describe('project health', () => {
       { bucket: '2026-03-02', valueAddingIndex: 10 / 16, hh: 8, workers: 16, registers: 5, lowConfidence: true },
       { bucket: '2026-03-09', valueAddingIndex: 1, hh: 2.5, workers: 5, registers: 1, lowConfidence: true },
     ]);
-    // Packages: P2 (r3 r4 r6) V 11 of 14 = 0.786 before P1 (r1 r2 r5) V 4 of 7 = 0.571.
+    // Packages: P2 (r3 r4 r6) V 11 of 14 = 0.786 before P1 (r1 r2 r5) V 4 of 7 = 0.571. The
+    // default range has no period before (the whole contract): nothing moved.
     assert.deepEqual(body.ranks.packages, [
-      { id: catalogue.a1Other.package, name: 'Pacote 2', ...totals(11, 0, 3, 3) },
-      { id: catalogue.a1.package, name: 'Pacote 1', ...totals(4, 2, 1, 3) },
+      { id: catalogue.a1Other.package, name: 'Pacote 2', ...totals(11, 0, 3, 3), moved: null },
+      { id: catalogue.a1.package, name: 'Pacote 1', ...totals(4, 2, 1, 3), moved: null },
     ]);
     assert.deepEqual(
       body.ranks.locals.map((rank) => [rank.name, rank.hh.total]),
@@ -144,8 +145,8 @@ describe('project health', () => {
     );
     // Functions: servente (r2 r4) V 6 of 8 = 0.75 before pedreiro (r1 r3 r5 r6) V 9 of 13 = 0.69.
     assert.deepEqual(body.ranks.functions, [
-      { id: (await fixtureIds()).servente, name: 'Servente', ...totals(6, 2, 0, 2) },
-      { id: catalogue.a1.function, name: 'Pedreiro', ...totals(9, 0, 4, 4) },
+      { id: (await fixtureIds()).servente, name: 'Servente', ...totals(6, 2, 0, 2), moved: null },
+      { id: catalogue.a1.function, name: 'Pedreiro', ...totals(9, 0, 4, 4), moved: null },
     ]);
     assert.deepEqual(
       body.ranks.activities.map((rank) => [rank.name, rank.index.valueAdding]),

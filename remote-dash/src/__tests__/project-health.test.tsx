@@ -77,14 +77,25 @@ const answer: ProjectHealthDashboard = {
   },
   ranks: {
     // The server's order: value-adding index, highest first.
+    // How each moved since the week before (the server's positions among the items of both weeks).
     packages: [
-      { id: 1, name: LONG, ...classes(80, 10, 10, 500, 60) },
-      { id: 2, name: 'Pacote B', ...classes(50, 40, 10, 300, 40) },
-      { id: 3, name: 'Pacote C', ...classes(40, 10, 50, 200, 30) },
+      {
+        id: 1,
+        name: LONG,
+        ...classes(80, 10, 10, 500, 60),
+        moved: { valueAdding: 1, hiddenWaste: 0, evidentWaste: -1 },
+      },
+      {
+        id: 2,
+        name: 'Pacote B',
+        ...classes(50, 40, 10, 300, 40),
+        moved: { valueAdding: -1, hiddenWaste: 0, evidentWaste: 1 },
+      },
+      { id: 3, name: 'Pacote C', ...classes(40, 10, 50, 200, 30), moved: null },
     ],
-    locals: [{ id: 1, name: 'Pavimento 1', ...classes(10, 5, 5, 100, 10) }],
-    functions: [{ id: 1, name: 'Carpinteiro', ...classes(10, 5, 5, 100, 10) }],
-    activities: [{ id: 1, name: 'Forma de pilares', ...classes(10, 5, 5, 100, 10) }],
+    locals: [{ id: 1, name: 'Pavimento 1', ...classes(10, 5, 5, 100, 10), moved: null }],
+    functions: [{ id: 1, name: 'Carpinteiro', ...classes(10, 5, 5, 100, 10), moved: null }],
+    activities: [{ id: 1, name: 'Forma de pilares', ...classes(10, 5, 5, 100, 10), moved: null }],
   },
   compliance: {
     goal: 4,
@@ -241,7 +252,20 @@ describe('project health', () => {
     const first = within(screen.getByTestId('chart-packages')).getAllByTestId('rank-item')[0]!;
     expect(first).toHaveTextContent(LONG);
     expect(first.getAttribute('aria-label')).toMatch(
-      /^.+: 80,0%, intervalo de 95 % de \d+,\d% a \d+,\d%, 500 observações$/,
+      /^.+: 80,0%, intervalo de 95 % de \d+,\d% a \d+,\d%, 500 observações; subiu 1 posição desde 26\/10–01\/11$/,
+    );
+    // How each moved since the week before, by the share it is ranked by; the new one says so.
+    const moves = () =>
+      within(screen.getByTestId('chart-packages'))
+        .getAllByTestId('rank-item-moved')
+        .map((mark) => mark.textContent);
+    expect(moves()).toEqual(['▲ 1', '▼ 1', 'novo']);
+    expect(within(screen.getByTestId('chart-packages')).getAllByTestId('rank-item-moved')[2]).toHaveAttribute(
+      'title',
+      'sem observações em 26/10–01/11',
+    );
+    expect(screen.getByTestId('chart-packages-overlap')).toHaveTextContent(
+      'quantas posições cada item subiu ou caiu desde 26/10–01/11',
     );
     expect(within(first).getByTestId('whisker')).toBeInTheDocument();
     expect(screen.getByTestId('chart-packages-overlap')).toHaveTextContent(/pares vizinhos|Nenhum par vizinho/);
@@ -250,11 +274,20 @@ describe('project health', () => {
     await waitFor(async () => expect(await names()).toEqual(['Pacote B', LONG, 'Pacote C']));
     fireEvent.click(rankBy.getByRole('radio', { name: 'Perda evidente' }));
     await waitFor(async () => expect(await names()).toEqual(['Pacote C', LONG, 'Pacote B']));
+    expect(moves()).toEqual(['novo', '▼ 1', '▲ 1']);
     fireEvent.click(within(screen.getByTestId('card-packages')).getByRole('button', { name: /Ver valores/ }));
     const rows = (await screen.findByTestId('table-packages')).querySelectorAll('tbody tr');
     expect(Array.from(rows, (row) => row.querySelector('td')?.textContent)).toEqual(['Pacote C', LONG, 'Pacote B']);
     // Ranked in the browser: one request.
     expect(dashboardCalls('project-health')).toHaveLength(1);
+  });
+
+  it('shows no movement when the answer has no period before', async () => {
+    harness.answers.set('project-health', [() => json({ ...answer, previous: null })]);
+    renderAt('/?contract=1&from=2026-11-01', <ProjectHealthScreen />);
+    expect(await within(await screen.findByTestId('chart-packages')).findAllByTestId('rank-item')).toHaveLength(3);
+    expect(screen.queryAllByTestId('rank-item-moved')).toEqual([]);
+    expect(screen.getByTestId('chart-packages-overlap')).not.toHaveTextContent('Setas');
   });
 
   it('sends the range type and shows no data when nothing was observed', async () => {

@@ -88,6 +88,15 @@ export const ptBR = {
       'Em {{count}} de {{pairs}} pares vizinhos os intervalos se sobrepõem: a ordem entre eles pode ser acaso.',
     overlap_other:
       'Em {{count}} de {{pairs}} pares vizinhos os intervalos se sobrepõem: a ordem entre eles pode ser acaso.',
+    movedUp_one: 'subiu {{count}} posição desde {{since}}',
+    movedUp_other: 'subiu {{count}} posições desde {{since}}',
+    movedDown_one: 'caiu {{count}} posição desde {{since}}',
+    movedDown_other: 'caiu {{count}} posições desde {{since}}',
+    movedKept: 'manteve a posição de {{since}}',
+    movedNew: 'sem observações em {{since}}',
+    movedNewMark: 'novo',
+    movedNote:
+      'Setas: quantas posições cada item subiu ou caiu desde {{since}}, entre os itens observados nos dois períodos.',
     noOverlap: 'Nenhum par vizinho tem intervalos sobrepostos: a ordem entre eles não é acaso.',
     sample: '{{workers}} observações · {{registers}} registros',
     chartOf: 'Gráfico: {{title}}',

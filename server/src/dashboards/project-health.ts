@@ -6,6 +6,8 @@ import { activities, functions, locals, packages } from '../db/schema/catalogue.
 import { users } from '../db/schema/people.js';
 import type { DashboardContext } from './context.js';
 import type { CatalogueTable, ClassRow, Sums } from './fragments.js';
+import { RANK_LISTS, movements, sharesBefore } from './movement.js';
+import type { RankList } from './movement.js';
 import { figureRows, meta } from './context.js';
 import {
   catalogueLabel,
@@ -32,6 +34,20 @@ function control(overall: ClassTotals, days: (ClassRow & { date: string })[]): P
     day.va_index === null ? [] : [{ date: day.date, share: day.va_index, workers: day.workers }],
   );
   return { centre, designEffect, days: controlChart(measured, centre, designEffect) };
+}
+
+/** The ranked lists' items with their figures and, when there is a period before, how each moved. */
+function ranked(
+  lists: Record<RankList, Named[]>,
+  named: (row: Named) => NamedClassTotals,
+  before: Awaited<ReturnType<typeof sharesBefore>>,
+): ProjectHealthDashboard['ranks'] {
+  const entries = RANK_LISTS.map((list) => {
+    const items = lists[list].map(named);
+    const moved = before === null ? null : movements(items, before[list]);
+    return [list, items.map((item, index) => ({ ...item, moved: moved?.[index] ?? null }))];
+  });
+  return Object.fromEntries(entries) as ProjectHealthDashboard['ranks'];
 }
 
 /** A site day's sums as the GROUPING SETS pass answers them (workers, rows, squares per class). */
@@ -114,6 +130,9 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   // The period before's totals (the KPIs' comparison) beside the figures: one sum over its days.
   const before = previousTotals(context);
   before.catch(() => undefined);
+  // The ranked items' shares in those days (how each moved), beside them too.
+  const ranksBefore = sharesBefore(context);
+  ranksBefore.catch(() => undefined);
   const [[figures], [walks]] = await Promise.all([
     figureRows<Figures>(
       orm,
@@ -197,12 +216,16 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
       };
     }),
     control: control(overall, daily),
-    ranks: {
-      packages: figures!.packages.map(named),
-      locals: figures!.locals.map(named),
-      functions: figures!.functions.map(named),
-      activities: figures!.activities.map(named),
-    },
+    ranks: ranked(
+      {
+        packages: figures!.packages,
+        locals: figures!.locals,
+        functions: figures!.functions,
+        activities: figures!.activities,
+      },
+      named,
+      await ranksBefore,
+    ),
     compliance: {
       goal,
       reports: reportsMade,

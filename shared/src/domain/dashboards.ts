@@ -128,6 +128,25 @@ export type DashboardMeta = {
 export const namedClassTotalsSchema = v.object({ ...classTotalsSchema.entries, id, name: v.string() });
 export type NamedClassTotals = v.InferOutput<typeof namedClassTotalsSchema>;
 
+/**
+ * How a ranked item moved against the period before, ranked by each class's share: its
+ * position among the items seen in both periods then, minus its position among them now
+ * (positive: it climbed; 0: it kept its place).
+ */
+export const rankMovementSchema = v.object({
+  valueAdding: v.pipe(v.number(), v.integer()),
+  hiddenWaste: v.pipe(v.number(), v.integer()),
+  evidentWaste: v.pipe(v.number(), v.integer()),
+});
+export type RankMovement = v.InferOutput<typeof rankMovementSchema>;
+
+/** A ranked item: its figures and how it moved (null when it was not seen in the period before, or there is none). */
+export const rankedClassTotalsSchema = v.object({
+  ...namedClassTotalsSchema.entries,
+  moved: v.nullable(rankMovementSchema),
+});
+export type RankedClassTotals = v.InferOutput<typeof rankedClassTotalsSchema>;
+
 /** One bucket of the time axis: `bucket` is its first day (`YYYY-MM-DD`, a Monday for weeks). */
 export const evolutionPointSchema = v.object({
   bucket: day,
@@ -171,12 +190,15 @@ export const projectHealthDashboardSchema = v.object({
   weekdays: v.array(v.object({ ...classTotalsSchema.entries, weekday: v.pipe(v.number(), v.integer()) })),
   /** Value-adding index per bucket of `range`, oldest first. */
   evolution: v.array(evolutionPointSchema),
-  /** Each list ordered by value-adding index, highest first (the UI re-sorts by a waste). */
+  /**
+   * Each list ordered by value-adding index, highest first (the UI re-sorts by a waste), each
+   * item with how it moved against `previous`'s days (null everywhere when `previous` is).
+   */
   ranks: v.object({
-    packages: v.array(namedClassTotalsSchema),
-    locals: v.array(namedClassTotalsSchema),
-    functions: v.array(namedClassTotalsSchema),
-    activities: v.array(namedClassTotalsSchema),
+    packages: v.array(rankedClassTotalsSchema),
+    locals: v.array(rankedClassTotalsSchema),
+    functions: v.array(rankedClassTotalsSchema),
+    activities: v.array(rankedClassTotalsSchema),
   }),
   /**
    * The control chart of the daily value-adding share (DOMAIN.md §5): the window's share as

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FigureTable, NamedClassTotals, ProjectHealthDashboard } from '@canteiro/shared/domain';
+import type { FigureTable, ProjectHealthDashboard, RankedClassTotals } from '@canteiro/shared/domain';
 import { dashboardTable } from '@canteiro/shared/domain';
 import {
   CLASS_COLOURS,
@@ -13,7 +13,9 @@ import {
   rankItems,
   rankRows,
   useDrillDown,
+  useLocale,
 } from '../../kit/dashboards';
+import { shortDay } from '../../kit/header/header-state';
 import type { RankBy } from '../../kit/dashboards';
 
 /** The four ranked lists of the answer, as figure tables (spec §2: packages, locals, functions, activities). */
@@ -29,11 +31,13 @@ function RankCard({
   items,
   by,
   dimension,
+  since,
 }: {
   table: FigureTable;
-  items: NamedClassTotals[];
+  items: RankedClassTotals[];
   by: RankBy;
   dimension: (typeof DIMENSION_OF)[keyof typeof DIMENSION_OF];
+  since: string | undefined;
 }) {
   const { t } = useTranslation(['dash', 'figures']);
   const drill = useDrillDown();
@@ -45,6 +49,7 @@ function RankCard({
         items={rankItems(items, by)}
         colour={CLASS_COLOURS[RANK_CLASS[by]]}
         label={t('dash:kit.rankList', { title, by: t(`figures:columns.${by}`), count: items.length })}
+        since={since}
         hrefOf={(item) =>
           drill('activity', { [dimension]: String(item.id), classification: classificationOf(RANK_CLASS[by]) })
         }
@@ -61,6 +66,10 @@ function RankCard({
 export function Ranks({ answer }: { answer: ProjectHealthDashboard }) {
   const { t } = useTranslation(['dash', 'figures']);
   const [by, setBy] = useState<RankBy>('vaIndex');
+  const locale = useLocale();
+  // Each item's movement since the period before, when the answer compares with one.
+  const { previous } = answer;
+  const since = previous ? `${shortDay(previous.from, locale)}–${shortDay(previous.to, locale)}` : undefined;
   return (
     <section aria-labelledby="ranks-title" data-testid="ranks">
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', margin: '8px 0 12px' }}>
@@ -75,6 +84,7 @@ export function Ranks({ answer }: { answer: ProjectHealthDashboard }) {
             key={key}
             by={by}
             dimension={DIMENSION_OF[key]}
+            since={since}
             items={answer.ranks[key]}
             table={dashboardTable('project-health', answer, key)}
           />

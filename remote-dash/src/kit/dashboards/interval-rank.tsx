@@ -13,6 +13,30 @@ export interface IntervalItem {
   share: number | null;
   interval: ShareInterval | null;
   workers: number;
+  /** Places it climbed (negative: fell) against the period before; null when it was not seen then. */
+  moved?: number | null;
+}
+
+/** An item's movement as the list shows it: ▲ 2, ▼ 1, = (kept its place), or "novo"; its words as its title. */
+function Movement({ moved, since }: { moved: number | null; since: string }) {
+  const { t } = useTranslation('dash');
+  const mark = moved === null ? t('dash:kit.movedNewMark') : moved > 0 ? `▲ ${moved}` : moved < 0 ? `▼ ${-moved}` : '=';
+  return (
+    <span
+      data-testid="rank-item-moved"
+      title={movementWords(t, moved, since)}
+      style={{ marginLeft: 6, whiteSpace: 'nowrap', color: themeTokens.colorTextSecondary }}
+    >
+      {mark}
+    </span>
+  );
+}
+
+/** The words of an item's movement, for the line's accessible name. */
+function movementWords(t: (key: string, options?: object) => string, moved: number | null, since: string): string {
+  if (moved === null) return t('dash:kit.movedNew', { since });
+  if (moved === 0) return t('dash:kit.movedKept', { since });
+  return moved > 0 ? t('dash:kit.movedUp', { count: moved, since }) : t('dash:kit.movedDown', { count: -moved, since });
 }
 
 /** Neighbouring items (in the order shown) whose intervals overlap: their order may be chance. */
@@ -45,6 +69,7 @@ export function IntervalRank({
   testId,
   maxHeight = 440,
   hrefOf,
+  since,
 }: {
   items: IntervalItem[];
   colour: string;
@@ -53,6 +78,8 @@ export function IntervalRank({
   maxHeight?: number;
   /** The report list of an item's rows (drill-down.ts): its name becomes a link there. */
   hrefOf?: (item: IntervalItem) => string;
+  /** The period before, written ("26/10–01/11"): each item shows how it moved since (`moved`). */
+  since?: string;
 }) {
   const { t } = useTranslation('dash');
   const locale = useLocale();
@@ -77,11 +104,12 @@ export function IntervalRank({
               high: percent(item.interval?.high),
               workers: formatFigure(item.workers, 'integer', locale),
             });
+            const moved = since === undefined ? null : (item.moved ?? null);
             return (
               <li
                 key={item.id}
                 data-testid="rank-item"
-                aria-label={text}
+                aria-label={since === undefined ? text : `${text}; ${movementWords(t, moved, since)}`}
                 style={{
                   display: 'flex',
                   alignItems: 'center',
@@ -112,6 +140,7 @@ export function IntervalRank({
                   <span style={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', fontSize: 13 }}>
                     {percent(item.share)}
                   </span>
+                  {since === undefined ? null : <Movement moved={moved} since={since} />}
                   <br />
                   <span style={{ color: themeTokens.colorTextSecondary, fontVariantNumeric: 'tabular-nums' }}>
                     {item.interval ? `${percent(item.interval.low)}–${percent(item.interval.high)}` : ''}
@@ -136,6 +165,7 @@ export function IntervalRank({
           style={{ fontSize: 12, color: themeTokens.colorTextSecondary, marginTop: 4 }}
         >
           {overlapping > 0 ? t('dash:kit.overlap', { count: overlapping, pairs }) : t('dash:kit.noOverlap')}
+          {since === undefined ? null : ` ${t('dash:kit.movedNote', { since })}`}
         </figcaption>
       ) : null}
     </figure>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { CSSProperties } from 'react';
 import { ViewSwitch } from './view-switch';
 import { useTranslation } from 'react-i18next';
-import type { DashboardClass, FigureRow, FigureTable, NamedClassTotals } from '@canteiro/shared/domain';
+import type { DashboardClass, FigureRow, FigureTable, NamedClassTotals, RankMovement } from '@canteiro/shared/domain';
 import { CLASS_COLUMNS } from './class-colours';
 import type { IntervalItem } from './interval-rank';
 
@@ -32,9 +32,10 @@ export function rankRows(table: FigureTable, by: RankBy): FigureTable {
 
 /**
  * The items of a list ordered by the chosen class's share, as rankRows orders its table (the
- * server's order for ties, no share last), each with that share's interval.
+ * server's order for ties, no share last), each with that share's interval and, when the
+ * answer compares periods, how it moved by that share.
  */
-export function rankItems(items: NamedClassTotals[], by: RankBy): IntervalItem[] {
+export function rankItems(items: (NamedClassTotals & { moved?: RankMovement | null })[], by: RankBy): IntervalItem[] {
   const name = RANK_CLASS[by];
   const value = (item: NamedClassTotals) => item.index[name] ?? -Infinity;
   return items
@@ -46,6 +47,7 @@ export function rankItems(items: NamedClassTotals[], by: RankBy): IntervalItem[]
       share: item.index[name],
       interval: item.intervals[name],
       workers: item.workers,
+      moved: item.moved === undefined ? undefined : (item.moved?.[name] ?? null),
     }));
 }
 

@@ -51,7 +51,7 @@ describe('the dashboards tables', () => {
         },
       ],
       ranks: {
-        packages: [{ id: 7, name: 'Água fria', ...totals(6, 3, 1) }],
+        packages: [{ id: 7, name: 'Água fria', ...totals(6, 3, 1), moved: null }],
         locals: [],
         functions: [],
         activities: [],
