@@ -12,6 +12,7 @@ import type { DashboardContext } from './context.js';
 import { dashboardContext } from './context.js';
 import { dashboardDocs, dashboardExportDocs, periodDocs } from './docs.js';
 import { dashboardExport, dashboardFileName } from './export.js';
+import { lastContractRoutes } from './last-contract.js';
 import { dashboardPeriod } from './period.js';
 import { DASHBOARDS, dashboardAnswer } from './registry.js';
 import { onReplicaWhenCaughtUp } from './replica.js';
@@ -29,6 +30,7 @@ export interface DashboardRoutesOptions extends Record<string, unknown> {
  */
 export async function dashboardRoutes(app: FastifyInstance, { config, db }: DashboardRoutesOptions): Promise<void> {
   const cache = new DashboardCache();
+  await lastContractRoutes(app, { db });
   app.get('/period', { schema: periodDocs }, async (request) =>
     dashboardPeriod(db.orm, allowedCaller(request, anyWebLevel), request.query),
   );

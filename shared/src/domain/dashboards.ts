@@ -406,6 +406,17 @@ export const dashboardPeriodSchema = v.object({
 });
 export type DashboardPeriod = v.InferOutput<typeof dashboardPeriodSchema>;
 
+/**
+ * The contract the Dashboards open on for this user, on any device (`GET/PUT
+ * /api/dashboards/last-contract`): the one chosen last, null before any choice or when it has
+ * left the user's scope or is inactive.
+ */
+export const lastContractSchema = v.object({ contract: v.nullable(id) });
+export type LastContract = v.InferOutput<typeof lastContractSchema>;
+
+/** The body of `PUT /api/dashboards/last-contract`: the contract just chosen. */
+export const lastContractChoiceSchema = v.strictObject({ contract: id });
+
 /** Each dashboard's answer schema, by its path under /api/dashboards. */
 export const DASHBOARD_SCHEMAS = {
   'project-health': projectHealthDashboardSchema,

@@ -87,6 +87,18 @@ export const userPictures = pgTable('user_pictures', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * What a user last chose, kept for every device they sign in on (docs/dashboards.md, "Filters
+ * that follow the user"): the contract the Dashboards open on. A contract deleted empties it.
+ */
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  dashboardContractId: integer('dashboard_contract_id').references(() => contracts.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A session: only the SHA-256 of the token is kept, so a leaked table opens no session. */
 export const authTokens = pgTable(
   'auth_tokens',
