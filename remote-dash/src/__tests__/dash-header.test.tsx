@@ -117,6 +117,7 @@ describe('the header state', () => {
     classification: '',
     week: '',
     range: '',
+    period: '',
     ...change,
   });
 

@@ -21,6 +21,8 @@ const PERIOD: DashboardPeriod = { first: '2026-09-01', last: '2026-11-20', from:
 
 export interface Call {
   url: URL;
+  method: string;
+  body: string;
 }
 export const harness = {
   calls: [] as Call[],
@@ -29,6 +31,10 @@ export const harness = {
   location: null as ReturnType<typeof useLocation> | null,
   /** The answer of `/api/dashboards/period` (the default range). */
   period: PERIOD,
+  /** The contracts the user is offered. */
+  contracts: [{ id: 1, name: 'Contrato Alfa' }],
+  /** The contract the server keeps for the user (`/api/dashboards/last-contract`). */
+  lastContract: null as number | null,
 };
 
 export const json = (body: unknown, status = 200) =>
@@ -37,8 +43,13 @@ export const json = (body: unknown, status = 200) =>
 /** The fake API (served through MSW, shared/test/network.ts). */
 export async function fakeServer(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  harness.calls.push({ url });
-  if (url.pathname === '/api/contracts/options') return json([{ id: 1, name: 'Contrato Alfa' }]);
+  const body = request.method === 'GET' ? '' : await request.text();
+  harness.calls.push({ url, method: request.method, body });
+  if (url.pathname === '/api/contracts/options') return json(harness.contracts);
+  if (url.pathname === '/api/dashboards/last-contract') {
+    if (request.method === 'PUT') harness.lastContract = (JSON.parse(body) as { contract: number }).contract;
+    return json({ contract: harness.lastContract });
+  }
   const options = /^\/api\/(\w+)\/options$/.exec(url.pathname);
   if (options) return json([1, 2].map((id) => ({ id, name: `${options[1]} ${id}` })));
   if (url.pathname === '/api/dashboards/period') return json(harness.period);
@@ -165,6 +176,9 @@ export function setUpFakeServer(): void {
       .getState()
       .signIn('token', { id: 1, email: 'a@b.c', username: 'a', permission_set: { value: 'admin', label: 'Admin' } });
     harness.period = PERIOD;
+    harness.contracts = [{ id: 1, name: 'Contrato Alfa' }];
+    harness.lastContract = null;
+    window.sessionStorage.clear();
     forgetContexts();
   });
 }

@@ -151,7 +151,7 @@ describe('DashboardScreen', () => {
     expect(await screen.findByTestId('data-span')).toHaveTextContent(
       `A contratada tem apontamentos de ${formatFigure(harness.period.first, 'date', 'pt-BR')} a ${formatFigure(harness.period.last, 'date', 'pt-BR')}.`,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    fireEvent.click(within(screen.getByTestId('no-data')).getByRole('button', { name: 'Limpar filtros' }));
     await waitFor(() => expect(searchOf()).toEqual({ contract: '1', from: '2026-10-26', to: '2026-11-22' }));
   });
 

@@ -33,7 +33,7 @@ const FILTERED: RoutineDashboard = {
 function serveNames(): void {
   serve((request) => {
     const path = new URL(request.url).pathname;
-    harness.calls.push({ url: new URL(request.url) });
+    harness.calls.push({ url: new URL(request.url), method: request.method, body: '' });
     if (path === '/api/contracts/1')
       return Promise.resolve(json({ id: 1, name: 'Contrato Alfa', workName: 'Obra Centro', baseName: 'Base Sul' }));
     if (path === '/api/functions/options') return Promise.resolve(json([{ id: 3, name: 'Pedreiro' }]));

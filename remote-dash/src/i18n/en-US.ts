@@ -28,6 +28,17 @@ export const enUS: Translation<typeof ptBR> = {
     performance: { title: 'Performance', description: 'Productivity by package and by location.' },
   },
   header: {
+    period: 'Period',
+    fixedDates: 'Fixed dates',
+    presets: {
+      today: 'Today',
+      'this-week': 'This week',
+      'last-4-weeks': 'Last 4 weeks',
+      'this-month': 'This month',
+      'last-3-months': 'Last 3 months',
+    },
+    activeFilters: 'Active filters',
+    removeFilter: 'Remove the filter {{filter}}',
     weekdayFirst: 'From weekday',
     weekdayLast: 'To weekday',
     weekPlaceholder: 'Week',

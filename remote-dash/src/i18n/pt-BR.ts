@@ -25,6 +25,17 @@ export const ptBR = {
     performance: { title: 'Desempenho', description: 'Produtividade por pacote e por local.' },
   },
   header: {
+    period: 'Período',
+    fixedDates: 'Datas fixas',
+    presets: {
+      today: 'Hoje',
+      'this-week': 'Esta semana',
+      'last-4-weeks': 'Últimas 4 semanas',
+      'this-month': 'Este mês',
+      'last-3-months': 'Últimos 3 meses',
+    },
+    activeFilters: 'Filtros ativos',
+    removeFilter: 'Remover o filtro {{filter}}',
     weekdayFirst: 'Do dia da semana',
     weekdayLast: 'Até o dia da semana',
     weekPlaceholder: 'Semana',

@@ -23,3 +23,4 @@ export * from './figures.js';
 export * from './filter-words.js';
 export * from './intervals.js';
 export * from './dashboard-tables.js';
+export * from './date-presets.js';

@@ -29,6 +29,8 @@ export function drillHref(
 ): string {
   const params = new URLSearchParams(search);
   for (const name of LIST_ONLY) params.delete(name);
+  // An element's own days (a bucket, a day) are fixed ones: a relative period no longer holds.
+  if (element.from !== undefined || element.to !== undefined) params.delete('period');
   for (const [name, value] of Object.entries(element)) {
     if (value === undefined || value === '') params.delete(name);
     else params.set(name, value);

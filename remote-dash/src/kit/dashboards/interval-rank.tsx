@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import { navColors, themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
@@ -24,7 +25,7 @@ function Movement({ moved, since }: { moved: number | null; since: string }) {
   return (
     <span
       data-testid="rank-item-moved"
-      title={movementWords(t, moved, since)}
+      title={movementWords(t as TFunction, moved, since)}
       style={{ marginLeft: 6, whiteSpace: 'nowrap', color: themeTokens.colorTextSecondary }}
     >
       {mark}
@@ -33,7 +34,7 @@ function Movement({ moved, since }: { moved: number | null; since: string }) {
 }
 
 /** The words of an item's movement, for the line's accessible name. */
-function movementWords(t: (key: string, options?: object) => string, moved: number | null, since: string): string {
+function movementWords(t: TFunction, moved: number | null, since: string): string {
   if (moved === null) return t('dash:kit.movedNew', { since });
   if (moved === 0) return t('dash:kit.movedKept', { since });
   return moved > 0 ? t('dash:kit.movedUp', { count: moved, since }) : t('dash:kit.movedDown', { count: -moved, since });
@@ -109,7 +110,7 @@ export function IntervalRank({
               <li
                 key={item.id}
                 data-testid="rank-item"
-                aria-label={since === undefined ? text : `${text}; ${movementWords(t, moved, since)}`}
+                aria-label={since === undefined ? text : `${text}; ${movementWords(t as TFunction, moved, since)}`}
                 style={{
                   display: 'flex',
                   alignItems: 'center',

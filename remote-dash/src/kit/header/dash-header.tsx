@@ -4,29 +4,31 @@ import { Select, TimePicker, DatePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { currentLocale, themeTokens } from '@canteiro/shared/core';
+import { currentLocale } from '@canteiro/shared/core';
 import {
+  DATE_PRESETS,
   EQUIPMENT_CLASSIFICATIONS,
   FILTER_DIMENSIONS,
-  HIERARCHY,
   OCCURRENCE_CLASSIFICATIONS,
   RANGE_TYPES,
   WEEKDAYS,
   weekDays,
   weekOf,
 } from '@canteiro/shared/domain';
-import type { FilterDimension, FilterParameter } from '@canteiro/shared/domain';
+import type { FilterParameter } from '@canteiro/shared/domain';
 import {
   ContextPicker,
   DateInput,
   RemoteSelect,
-  fieldErrorId,
   fieldMessage,
   registerKitTranslations,
 } from '@canteiro/shared/ui';
 import type { ContextDefinition } from '@canteiro/shared/ui';
 import type { HeaderUpdate, HeaderValues } from './header-state';
-import { NO_DIMENSIONS, weekLabel, weekdayEnds, weekdaysParam } from './header-state';
+import { hasFilters, optionsOf, restoredFilters, weekLabel, weekdayEnds, weekdaysParam } from './header-state';
+import { FilterChips } from './filter-chips';
+import { Cell, ariaOf, idOf } from './header-cell';
+import { useLastContract } from './followed-filters';
 import { FocusableColumns, PickerTheme } from './picker-theme';
 
 // The kit's words (date placeholder, export, search) in this module's bundle too.
@@ -40,56 +42,6 @@ export const DASH_CONTRACT: ContextDefinition = {
 };
 
 const TIME = 'HH:mm';
-
-/** A labelled control of the header, its message below (pointed at by the control's `aria-describedby`). */
-function Cell({
-  id,
-  label,
-  error,
-  children,
-  wide = false,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-  /** Two columns of the grid (the week, written with its dates). */
-  wide?: boolean;
-}) {
-  return (
-    <div style={{ minWidth: 0, ...(wide ? { gridColumn: 'span 2' } : {}) }}>
-      <label
-        htmlFor={id}
-        style={{ display: 'block', fontSize: 13, marginBottom: 2, color: themeTokens.colorTextSecondary }}
-      >
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <div
-          role="alert"
-          id={fieldErrorId(id)}
-          data-testid={`${id}-error`}
-          style={{ color: themeTokens.colorError, fontSize: 13, marginTop: 2, lineHeight: '17px' }}
-        >
-          {error}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-/** The ARIA of a control whose field may carry a message. */
-const ariaOf = (id: string, error: string | undefined) =>
-  error ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(id) } : {};
-
-const idOf = (name: string) => `dash-filter-${name}`;
-
-/** Where a dimension's options come from: the chosen contract's catalogue (occurrences are everyone's). */
-export const optionsOf = (dimension: FilterDimension, contract: number | null) =>
-  dimension === 'occurrence'
-    ? { endpoint: HIERARCHY.occurrence.endpoint, params: {} }
-    : { endpoint: HIERARCHY[dimension].endpoint, params: { contract: contract ?? undefined } };
 
 /**
  * The header of every dashboard and report screen (spec §2): the title and the
@@ -125,14 +77,20 @@ export function DashHeader({
 }) {
   const { t } = useTranslation(['dash', 'fields', 'kit', 'common', 'lists']);
   const contract = values.contract;
-  // Another contract's catalogue ids mean nothing here: a new contract clears the dimensions.
+  // The contract the server keeps for this user (any device): chosen when the URL names none.
+  const preferred = useLastContract(contract);
+  // Another contract's catalogue ids mean nothing here: a contract chosen brings its own
+  // filters (the ones last read under it, or none), unless a link came with filters but no contract.
+  const keepLinked = contract === null && hasFilters(values);
   const chooseContract = useCallback(
     (next: number | null, options?: { replace?: boolean }) =>
       update(
-        contract !== null && next !== contract ? { contract: next, ...NO_DIMENSIONS } : { contract: next },
+        next === null || next === contract || keepLinked
+          ? { contract: next }
+          : { contract: next, ...restoredFilters(next, values) },
         options,
       ),
-    [update, contract],
+    [update, contract, keepLinked, values],
   );
   const message = (name: FilterParameter) => fieldMessage(t as TFunction, errors[name]);
   const { first, last } = weekdayEnds(values.weekdays);
@@ -146,8 +104,9 @@ export function DashHeader({
       <DateInput
         id={idOf(name)}
         value={values[name]}
-        // A date picked after a week replaces the week's dates: the week no longer holds.
-        onChange={(next) => update({ [name]: next, week: '' })}
+        // A date picked after a week replaces the week's dates: the week no longer holds; after
+        // a relative period, its days become fixed ones.
+        onChange={(next) => update({ from: values.from, to: values.to, [name]: next, week: '', period: '' })}
         onBlur={() => undefined}
         status={errors[name] ? 'error' : undefined}
         ariaProps={ariaOf(idOf(name), message(name))}
@@ -186,7 +145,13 @@ export function DashHeader({
         </div>
         <div style={{ display: 'flex', alignItems: 'flex-end', gap: 16, flexWrap: 'wrap' }}>
           <div style={{ marginBottom: -16 }}>
-            <ContextPicker context={DASH_CONTRACT} t={t as TFunction} value={contract} onChange={chooseContract} />
+            <ContextPicker
+              context={DASH_CONTRACT}
+              t={t as TFunction}
+              value={contract}
+              onChange={chooseContract}
+              preferred={preferred}
+            />
           </div>
           {bucketed ? (
             <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
@@ -221,6 +186,20 @@ export function DashHeader({
               alignItems: 'start',
             }}
           >
+            <Cell id={idOf('period')} label={t('dash:header.period')}>
+              <Select<string>
+                id={idOf('period')}
+                value={values.period || undefined}
+                placeholder={t('dash:header.fixedDates')}
+                allowClear={{ label: t('kit:clearField', { field: t('dash:header.period') }) }}
+                // The dates are the period's, on the reader's today: the URL keeps only its name.
+                onChange={(next) =>
+                  update({ period: next ?? '', from: next ? '' : values.from, to: next ? '' : values.to, week: '' })
+                }
+                options={DATE_PRESETS.map((preset) => ({ value: preset, label: t(`dash:header.presets.${preset}`) }))}
+                style={{ width: '100%' }}
+              />
+            </Cell>
             {dateCell('from')}
             {dateCell('to')}
             {timeCell('fromTime')}
@@ -260,7 +239,7 @@ export function DashHeader({
                 onChange={(next) => {
                   const week = next ? weekOf(next.format('YYYY-MM-DD')) : '';
                   const days = week ? weekDays(week) : null;
-                  update(days ? { week, from: days.from, to: days.to } : { week: '' });
+                  update(days ? { week, from: days.from, to: days.to, period: '' } : { week: '' });
                 }}
                 status={errors.week ? 'error' : undefined}
                 style={{ width: '100%' }}
@@ -317,6 +296,7 @@ export function DashHeader({
             </Cell>
           </div>
         )}
+        {contract === null ? null : <FilterChips values={values} update={update} />}
       </header>
     </PickerTheme>
   );

@@ -1,16 +1,22 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import * as v from 'valibot';
 import type { TFunction } from 'i18next';
 import {
+  DATE_PRESETS,
   FILTER_DIMENSIONS,
   FILTER_PARAMETERS,
+  HIERARCHY,
   RANGE_TYPES,
+  datePresetOf,
   filtersToQuery,
+  presetDays,
   reportFiltersSchema,
   weekDays,
 } from '@canteiro/shared/domain';
 import type { FilterDimension, FilterParameter, Locale } from '@canteiro/shared/domain';
 import { useUrlState } from '@canteiro/shared/ui';
+import { followFilters, followedFiltersOf } from './followed-filters';
+import type { FollowedFilters } from './followed-filters';
 import type { ListState, SortOrder, UrlSchema, UrlState } from '@canteiro/shared/ui';
 
 /**
@@ -35,15 +41,17 @@ export const HEADER_SCHEMA = {
   classification: { kind: 'text' },
   week: { kind: 'text' },
   range: { kind: 'oneOf', values: RANGE_TYPES },
+  // A relative period ("last 4 weeks"): the dates are resolved on the reader's today, never written.
+  period: { kind: 'oneOf', values: DATE_PRESETS },
 } as const satisfies UrlSchema;
 
 export type HeaderValues = UrlState<typeof HEADER_SCHEMA>;
 
-/** Every dimension filter cleared (another contract's catalogue ids mean nothing). */
-export const NO_DIMENSIONS = Object.fromEntries(FILTER_DIMENSIONS.map((name) => [name, null])) as Record<
-  FilterDimension,
-  null
->;
+/** Where a dimension's options come from: the chosen contract's catalogue (occurrences are everyone's). */
+export const optionsOf = (dimension: FilterDimension, contract: number | null) =>
+  dimension === 'occurrence'
+    ? { endpoint: HIERARCHY.occurrence.endpoint, params: {} }
+    : { endpoint: HIERARCHY[dimension].endpoint, params: { contract: contract ?? undefined } };
 
 /**
  * Every filter cleared but the contract and the range type, the dates set to `from`–`to`
@@ -57,6 +65,50 @@ export function clearedFilters(from: string, to: string): Partial<HeaderValues> 
   }
   return { ...cleared, from, to } as Partial<HeaderValues>;
 }
+/** The reader's today on their own clock, `YYYY-MM-DD` (a relative period's anchor). */
+export function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The header's parameters but the contract, as the URL writes them ('' when absent): a contract's followed state. */
+function followedOf(values: HeaderValues): FollowedFilters {
+  const followed: FollowedFilters = {};
+  for (const name of Object.keys(HEADER_SCHEMA) as (keyof HeaderValues)[]) {
+    if (name === 'contract') continue;
+    const value = values[name];
+    followed[name] = value === null ? '' : String(value);
+  }
+  return followed;
+}
+
+/**
+ * The filters to show with `contract` when it is chosen instead of the one of `current`: the
+ * ones last read under it in this tab (followed-filters.ts); else the current ones but the
+ * catalogue's (another contract's ids mean nothing there), the days and times kept.
+ */
+export function restoredFilters(contract: number, current: HeaderValues): Partial<HeaderValues> {
+  const saved = followedFiltersOf(contract);
+  const restored: Record<string, string | number | null> = {};
+  for (const [name, field] of Object.entries(HEADER_SCHEMA)) {
+    if (name === 'contract') continue;
+    if (saved === null) {
+      if (field.kind === 'id') restored[name] = null;
+      continue;
+    }
+    const value = Object.hasOwn(saved, name) ? saved[name]! : '';
+    restored[name] = field.kind === 'id' ? (/^\d+$/.test(value) ? Number(value) : null) : value;
+  }
+  // A relative period keeps its name, not the days it resolved to today.
+  if (saved === null && current.period) Object.assign(restored, { from: '', to: '' });
+  return restored as Partial<HeaderValues>;
+}
+
+/** Whether any filter but the contract and the range type holds a value. */
+export function hasFilters(values: HeaderValues): boolean {
+  return Object.entries(followedOf(values)).some(([name, value]) => name !== 'range' && value !== '');
+}
+
 export type HeaderUpdate = (change: Partial<HeaderValues>, options?: { replace?: boolean }) => void;
 
 /** The checked filters: the query to send, or why not (a field code per parameter), or still no contract. */
@@ -115,11 +167,22 @@ export function useHeaderState(sortKeys: readonly string[] = []) {
     [sortKey],
   );
   const [url, setUrl] = useUrlState(schema);
-  const values = useMemo(() => {
+  const raw = useMemo(() => {
     const picked: Record<string, unknown> = {};
-    for (const name of FILTER_PARAMETERS) picked[name] = url[name];
+    for (const name of Object.keys(HEADER_SCHEMA)) picked[name] = url[name as keyof HeaderValues];
     return picked as HeaderValues;
   }, [url]);
+  // The contract's state follows the user to the module's other screens (followed-filters.ts).
+  const followed = raw.contract === null ? null : JSON.stringify(followedOf(raw));
+  useEffect(() => {
+    if (raw.contract !== null && followed !== null)
+      followFilters(raw.contract, JSON.parse(followed) as FollowedFilters);
+  }, [raw.contract, followed]);
+  // A relative period's dates, on today's clock: the URL keeps the period, the screen its days.
+  const values = useMemo(() => {
+    const preset = datePresetOf(raw.period);
+    return preset ? { ...raw, ...presetDays(preset, localToday()) } : raw;
+  }, [raw]);
   const checked = useMemo(() => checkFilters(values), [values]);
   // Any filter change starts the list again at its first page (the URL-state hook's rule).
   const update: HeaderUpdate = useCallback((change, options) => setUrl(change, options), [setUrl]);

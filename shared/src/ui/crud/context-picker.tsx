@@ -33,11 +33,14 @@ export function ContextPicker({
   t,
   value,
   onChange,
+  preferred = null,
 }: {
   context: ContextDefinition;
   t: TFunction;
   value: number | null;
   onChange: (value: number | null, options?: { replace?: boolean }) => void;
+  /** The choice kept elsewhere (the server's, for every device): chosen when nothing else is, if offered. */
+  preferred?: number | null;
 }) {
   const label = t(context.labelKey);
   const id = `context-${context.param}`;
@@ -57,9 +60,11 @@ export function ContextPicker({
   useEffect(() => {
     if (value !== null) remembered.set(memoryKey, value);
   }, [memoryKey, value]);
-  // No choice in the URL: the one made on another screen, if this user is offered it.
+  // No choice in the URL: the one made on another screen, else the kept one, if this user is offered it.
+  const offered = (id: number | null | undefined): id is number =>
+    id != null && options?.some((option) => option.id === id) === true;
   const last = remembered.get(memoryKey);
-  const recalled = value === null && options?.some((option) => option.id === last) ? last! : null;
+  const recalled = value !== null ? null : offered(last) ? last : offered(preferred) ? preferred : null;
   useEffect(() => {
     if (recalled !== null) onChange(recalled, { replace: true });
   }, [recalled, onChange]);
