@@ -16,13 +16,7 @@ import {
   weekOf,
 } from '@canteiro/shared/domain';
 import type { FilterParameter } from '@canteiro/shared/domain';
-import {
-  ContextPicker,
-  DateInput,
-  RemoteSelect,
-  fieldMessage,
-  registerKitTranslations,
-} from '@canteiro/shared/ui';
+import { ContextPicker, DateInput, RemoteSelect, fieldMessage, registerKitTranslations } from '@canteiro/shared/ui';
 import type { ContextDefinition } from '@canteiro/shared/ui';
 import type { HeaderUpdate, HeaderValues } from './header-state';
 import { hasFilters, optionsOf, restoredFilters, weekLabel, weekdayEnds, weekdaysParam } from './header-state';
