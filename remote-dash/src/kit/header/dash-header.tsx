@@ -180,7 +180,7 @@ export function DashHeader({
               alignItems: 'start',
             }}
           >
-            <Cell id={idOf('period')} label={t('dash:header.period')}>
+            <Cell id={idOf('period')} label={t('dash:header.period')} wide>
               <Select<string>
                 id={idOf('period')}
                 value={values.period || undefined}
