@@ -1,5 +1,5 @@
 import type { FastifySchema } from 'fastify';
-import { DASHBOARD_SCHEMAS, dashboardPeriodSchema } from '@canteiro/shared/domain';
+import { DASHBOARD_SCHEMAS, dashboardPeriodSchema, portfolioSchema } from '@canteiro/shared/domain';
 import type { DashboardName, ReportKind } from '@canteiro/shared/domain';
 import { EXPORT_FILES } from '../crud/docs.js';
 import { operation, pascal } from '../openapi/operation.js';
@@ -31,6 +31,19 @@ export const periodDocs: FastifySchema = operation({
   },
   answers: { 200: { description: 'The period.', schema: dashboardPeriodSchema } },
   errors: refusals,
+});
+
+export const portfolioDocs: FastifySchema = operation({
+  operationId: 'getPortfolio',
+  tags,
+  summary: 'Every active contract you may see, with its figures of the last four weeks and its alerts',
+  description:
+    'Over the four weeks ending on the site’s today: the value-adding share and its 95 % interval, the share of ' +
+    'each of the last eight ISO weeks, reporting compliance, the last observation, and alerts (a control-chart ' +
+    'signal; compliance under 80 %; evident waste risen against the four weeks before, the difference’s interval ' +
+    'excluding 0). Admin: every contract; base, work, contract users: their own. Ordered by base, work and name.',
+  answers: { 200: { description: 'The portfolio.', schema: portfolioSchema } },
+  errors: { 403: refusals[403] },
 });
 
 export function dashboardDocs(name: DashboardName, summary: string, kind: ReportKind): FastifySchema {

@@ -10,10 +10,11 @@ import { readReportFilters } from '../reports/filters.js';
 import { DashboardCache } from './cache.js';
 import type { DashboardContext } from './context.js';
 import { dashboardContext } from './context.js';
-import { dashboardDocs, dashboardExportDocs, periodDocs } from './docs.js';
+import { dashboardDocs, dashboardExportDocs, periodDocs, portfolioDocs } from './docs.js';
 import { dashboardExport, dashboardFileName } from './export.js';
 import { lastContractRoutes } from './last-contract.js';
 import { dashboardPeriod } from './period.js';
+import { portfolio } from './portfolio.js';
 import { DASHBOARDS, dashboardAnswer } from './registry.js';
 import { onReplicaWhenCaughtUp } from './replica.js';
 
@@ -31,6 +32,9 @@ export interface DashboardRoutesOptions extends Record<string, unknown> {
 export async function dashboardRoutes(app: FastifyInstance, { config, db }: DashboardRoutesOptions): Promise<void> {
   const cache = new DashboardCache();
   await lastContractRoutes(app, { db });
+  app.get('/portfolio', { schema: portfolioDocs }, async (request) =>
+    portfolio(db.orm, allowedCaller(request, anyWebLevel), config.siteTimeZone),
+  );
   app.get('/period', { schema: periodDocs }, async (request) =>
     dashboardPeriod(db.orm, allowedCaller(request, anyWebLevel), request.query),
   );

@@ -24,3 +24,4 @@ export * from './filter-words.js';
 export * from './intervals.js';
 export * from './dashboard-tables.js';
 export * from './date-presets.js';
+export * from './portfolio.js';

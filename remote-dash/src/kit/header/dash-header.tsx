@@ -40,7 +40,7 @@ const TIME = 'HH:mm';
 /**
  * The header of every dashboard and report screen (spec §2): the title and the
  * export, the contract, the range type, then the filters — dates, times, weekdays, week and
- * the catalogue's dimensions — in a grid that wraps (two rows at 1440 px, three at 1064 px).
+ * the catalogue's dimensions — in a grid that wraps (three rows at 1440 px, four at 1064 px), the active ones as chips under it.
  * Its state is the URL (`useHeaderState`); `errors` are the shared schema's field codes.
  */
 export function DashHeader({
