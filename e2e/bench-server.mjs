@@ -11,13 +11,14 @@ const PORT = Number(process.env.BENCH_PORT ?? 8282);
 export const BASE = `http://localhost:${PORT}`;
 export const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
 
-export async function startServer() {
+/** The production server on `dataDir` (a fresh one by default), seeding the demo data when it is empty. */
+export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'canteiro-bench-')) } = {}) {
   const server = spawn('node', [join(repo, 'server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'canteiro-bench-')),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',

@@ -18,6 +18,8 @@ if (process.env.BENCH_BUILD === '1' || !built.every((file) => existsSync(join(ro
   if ((await run('pnpm', ['build'], { cwd: root })) !== 0) process.exit(1);
 }
 const browser = await run('node', ['e2e/bench.mjs'], { cwd: root });
+// The portfolio at /dash over 1 000 contracts beside one contract's project health (e2e/bench-portfolio.mjs).
+const portfolio = await run('node', ['e2e/bench-portfolio.mjs'], { cwd: root });
 // The admin lists at scale: 100 000 users, search + page, export (server/bench/admin-lists.ts).
 const lists = await run('node', ['--conditions=canteiro-source', '--import', 'tsx', 'bench/admin-lists.ts'], {
   cwd: join(root, 'server'),
@@ -73,4 +75,6 @@ for (const env of dashboardRuns) {
     }),
   );
 }
-process.exit(browser || lists || pages.find(Boolean) || ingestion.find(Boolean) || dashboards.find(Boolean) || 0);
+process.exit(
+  browser || portfolio || lists || pages.find(Boolean) || ingestion.find(Boolean) || dashboards.find(Boolean) || 0,
+);

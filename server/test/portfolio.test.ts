@@ -121,6 +121,18 @@ describe('portfolio', () => {
     assert.ok(a1.alerts.includes('control'), JSON.stringify(a1.alerts));
   });
 
+  test('a kept answer never outlives a report written after it', async () => {
+    const { fixture, today } = await seed();
+    const before = (await portfolioOf(admin)).contracts[0]!;
+    assert.equal(before.valueAdding, 0.5);
+    // The same view again: the kept answer (the very same instant of computing).
+    assert.equal((await portfolioOf(admin)).generatedAt, (await portfolioOf(admin)).generatedAt);
+    // 100 more value-adding workers yesterday: 200 of 300.
+    await insertActivityRows(suite, fixture, [row(addDays(today, -1), 'P1', 'V', 100)], 5000);
+    const after = (await portfolioOf(admin)).contracts[0]!;
+    assert.ok(Math.abs(after.valueAdding! - 200 / 300) < 1e-12, String(after.valueAdding));
+  });
+
   test('each level sees its own contracts', async () => {
     await seed();
     const ids = async (person: 'baseB' | 'workA1' | 'contractA1b') =>

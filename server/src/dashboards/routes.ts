@@ -14,7 +14,7 @@ import { dashboardDocs, dashboardExportDocs, periodDocs, portfolioDocs } from '.
 import { dashboardExport, dashboardFileName } from './export.js';
 import { lastContractRoutes } from './last-contract.js';
 import { dashboardPeriod } from './period.js';
-import { portfolio } from './portfolio.js';
+import { PortfolioCache } from './portfolio.js';
 import { DASHBOARDS, dashboardAnswer } from './registry.js';
 import { onReplicaWhenCaughtUp } from './replica.js';
 
@@ -32,8 +32,9 @@ export interface DashboardRoutesOptions extends Record<string, unknown> {
 export async function dashboardRoutes(app: FastifyInstance, { config, db }: DashboardRoutesOptions): Promise<void> {
   const cache = new DashboardCache();
   await lastContractRoutes(app, { db });
+  const portfolios = new PortfolioCache();
   app.get('/portfolio', { schema: portfolioDocs }, async (request) =>
-    portfolio(db.orm, allowedCaller(request, anyWebLevel), config.siteTimeZone),
+    portfolios.answer(db.orm, allowedCaller(request, anyWebLevel), config.siteTimeZone),
   );
   app.get('/period', { schema: periodDocs }, async (request) =>
     dashboardPeriod(db.orm, allowedCaller(request, anyWebLevel), request.query),
