@@ -132,9 +132,10 @@ describe('CSV', () => {
     // en-US: `,` between fields (what Excel and LibreOffice expect there), pt-BR `;`.
     assert.equal(
       header,
-      'ID,Name,Description,Base,Work,Reporting goal per day,Reporting period,Active,Parent inactive,Created at',
+      'ID,Name,Description,Base,Work,Reporting goal per day,Reporting period,Value-adding target (%),Compliance target (%),Active,Parent inactive,Created at',
     );
-    assert.match(first!, /,30 minutes,Yes,No,/);
+    // No target set: empty cells.
+    assert.match(first!, /,30 minutes,,,Yes,No,/);
   });
 
   test('writes an instant on the site clock (SITE_TIME_ZONE, São Paulo here), ISO date and time', async () => {

@@ -234,6 +234,8 @@ describe('create, edit and status', () => {
         reportingGoal: 12,
         reportingPeriod: 30,
         workSchedule: DEFAULT_WORK_SCHEDULE,
+        valueAddingTarget: null,
+        complianceTarget: null,
         isActive: true,
         createdAt: '',
         parentInactive: false,

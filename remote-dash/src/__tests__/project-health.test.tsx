@@ -31,6 +31,8 @@ const answer: ProjectHealthDashboard = {
   lastObservation: { date: '2026-03-09', time: '14:15' },
   generatedAt: '2026-11-23T12:00:00.000Z',
   totals: classes(1207.5, 405, 304.7, 1600, 210),
+  // The contract's targets: 55 % value-adding, 90 % compliance.
+  targets: { valueAdding: 0.55, compliance: 0.9 },
   // The week before: value-adding 52,2 % → 63,0 % (+10,8 points, a real change); hidden waste
   // moved by chance; evident waste had no share to compare.
   previous: {
@@ -280,6 +282,42 @@ describe('project health', () => {
     expect(Array.from(rows, (row) => row.querySelector('td')?.textContent)).toEqual(['Pacote C', LONG, 'Pacote B']);
     // Ranked in the browser: one request.
     expect(dashboardCalls('project-health')).toHaveLength(1);
+  });
+
+  it("draws the contract's targets as dashed lines and marks the items under the value-adding one", async () => {
+    harness.answers.set('project-health', [() => json(answer)]);
+    renderAt(ENTRY, <ProjectHealthScreen />);
+    const evolution = await drawn<{
+      series: unknown;
+      options: { annotations: { yaxis: { y: number; label: { text: string } }[] } };
+    }>('chart-evolution');
+    expect(evolution.options.annotations.yaxis.map((line) => [line.y, line.label.text])).toEqual([
+      [0.55, 'Meta 55,0%'],
+    ]);
+    const days = await drawn<{
+      series: unknown;
+      options: { annotations: { yaxis: { y: number; label: { text: string } }[] } };
+    }>('chart-complianceDays');
+    expect(days.options.annotations.yaxis.map((line) => [line.y, line.label.text])).toEqual([
+      [1, 'Meta'],
+      [0.9, 'Meta 90,0%'],
+    ]);
+    // Ranked by value-adding share: 80 % holds the 55 % target, 50 % and 40 % are under it.
+    const packages = await screen.findByTestId('chart-packages');
+    const marks = () =>
+      within(packages)
+        .getAllByTestId('rank-item')
+        .map((item) => within(item).queryByTestId('rank-item-below') !== null);
+    expect(marks()).toEqual([false, true, true]);
+    expect(within(packages).getAllByTestId('rank-item')[1]).toHaveAttribute(
+      'aria-label',
+      expect.stringMatching(/abaixo da meta$/),
+    );
+    expect(screen.getByTestId('chart-packages-overlap')).toHaveTextContent('a meta de 55,0% da contratada');
+    // Ranked by a waste, the value-adding target says nothing.
+    fireEvent.click(within(screen.getByTestId('rank-by')).getByRole('radio', { name: 'Perda oculta' }));
+    await waitFor(() => expect(within(packages).queryAllByTestId('rank-item-below')).toEqual([]));
+    expect(within(packages).queryAllByTestId('target-mark')).toEqual([]);
   });
 
   it('shows no movement when the answer has no period before', async () => {

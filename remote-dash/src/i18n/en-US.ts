@@ -133,6 +133,9 @@ export const enUS: Translation<typeof ptBR> = {
     movedNewMark: 'new',
     movedNote:
       'Arrows: how many places each item rose or fell since {{since}}, among the items observed in both periods.',
+    target: 'Target {{value}}',
+    belowTarget: 'below target',
+    targetNote: "Dashed line: the contractor's target of {{value}}; items under it marked.",
     noOverlap: 'No neighbouring pair has overlapping intervals: their order is not chance.',
     sample: '{{workers}} observations · {{registers}} registers',
     chartOf: 'Chart: {{title}}',

@@ -133,6 +133,9 @@ export const ptBR = {
     movedNewMark: 'novo',
     movedNote:
       'Setas: quantas posições cada item subiu ou caiu desde {{since}}, entre os itens observados nos dois períodos.',
+    target: 'Meta {{value}}',
+    belowTarget: 'abaixo da meta',
+    targetNote: 'Linha tracejada: a meta de {{value}} da contratada; itens abaixo dela marcados.',
     noOverlap: 'Nenhum par vizinho tem intervalos sobrepostos: a ordem entre eles não é acaso.',
     sample: '{{workers}} observações · {{registers}} registros',
     chartOf: 'Gráfico: {{title}}',

@@ -29,6 +29,8 @@ export interface DashboardContext {
   goal: number;
   /** The contract's hours per weekday: the goal is expected in proportion to them (compliance); none out of scope. */
   schedule: WorkSchedule;
+  /** The contract's targets as fractions (its percent / 100), null when not set (or out of scope). */
+  targets: { valueAdding: number | null; compliance: number | null };
   timeZone: string;
   inScope: boolean;
   /** The relations the figures may read (`coarse`: every rollup; tests force finer ones). */
@@ -88,12 +90,15 @@ export async function dashboardContext(
     period: number;
     goal: number;
     schedule: WorkSchedule;
+    valueAdding: number | null;
+    compliance: number | null;
     global: string | null;
     version: string;
   }>(
     orm,
     sql`select ${contracts.reportingPeriod} as period, ${contracts.reportingGoal} as goal,
-        ${contracts.workSchedule} as schedule,
+        ${contracts.workSchedule} as schedule, ${contracts.valueAddingTarget} as "valueAdding",
+        ${contracts.complianceTarget} as compliance,
         (select ${dashboardDataVersion.version}::text from ${dashboardDataVersion}) as global,
         coalesce((select ${dashboardDataVersions.version}::text from ${dashboardDataVersions}
           where ${dashboardDataVersions.contractId} = ${contracts.id}), '0') as version
@@ -105,6 +110,10 @@ export async function dashboardContext(
     hours: contract ? contract.period / 60 : 0,
     goal: contract?.goal ?? 0,
     schedule: contract?.schedule ?? NO_SCHEDULE,
+    targets: {
+      valueAdding: contract?.valueAdding == null ? null : contract.valueAdding / 100,
+      compliance: contract?.compliance == null ? null : contract.compliance / 100,
+    },
     timeZone,
     inScope: contract !== undefined,
     level: rollup,

@@ -200,6 +200,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   const expectedAll = expectedEach * reporters.length;
   return {
     ...(await described),
+    targets: context.targets,
     totals: overall,
     previous: comparedWith(await before, overall),
     weekdays: weekdays.map((row) => ({ weekday: row.weekday, ...classTotals(classRowOf(row, hours)) })),

@@ -34,6 +34,9 @@ export interface DemoContract {
   description: string;
   reportingGoal: number;
   reportingPeriod: ReportingPeriod;
+  /** The lab's targets, percent (docs/dashboards.md, "Targets"); none when left out. */
+  valueAddingTarget?: number;
+  complianceTarget?: number;
   isActive?: boolean;
 }
 
@@ -107,6 +110,8 @@ export const DEMO_CONTRACTS: readonly DemoContract[] = [
     description: 'Estrutura de concreto armado das torres A e B: formas, armação e concretagem.',
     reportingGoal: 16,
     reportingPeriod: 30,
+    valueAddingTarget: 50,
+    complianceTarget: 90,
   },
   {
     work: 'Residencial Parque das Araucárias',
@@ -114,6 +119,7 @@ export const DEMO_CONTRACTS: readonly DemoContract[] = [
     description: 'Instalações elétricas e de dados das duas torres.',
     reportingGoal: 12,
     reportingPeriod: 30,
+    valueAddingTarget: 45,
   },
   {
     work: 'Edifício Corporativo Faria Lima',

@@ -18,6 +18,8 @@ export const contractsResource = hierarchyResource<ContractItem, ContractInput>(
     reportingGoal: contracts.reportingGoal,
     reportingPeriod: contracts.reportingPeriod,
     workSchedule: contracts.workSchedule,
+    valueAddingTarget: contracts.valueAddingTarget,
+    complianceTarget: contracts.complianceTarget,
   },
   sorts: {
     name: textSort(contracts.name),
@@ -37,6 +39,8 @@ export const contractsResource = hierarchyResource<ContractItem, ContractInput>(
       header: 'reportingPeriod',
       value: (contract, locale) => listLabel('reportingPeriod', contract.reportingPeriod, locale),
     },
+    { header: 'valueAddingTarget', value: (contract) => contract.valueAddingTarget },
+    { header: 'complianceTarget', value: (contract) => contract.complianceTarget },
   ],
   fileName: { 'pt-BR': 'contratadas', 'en-US': 'contractors' },
 });

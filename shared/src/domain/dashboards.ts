@@ -184,6 +184,8 @@ export type ComplianceDay = v.InferOutput<typeof complianceDaySchema>;
 
 export const projectHealthDashboardSchema = v.object({
   ...dashboardMeta,
+  /** The contract's targets (fractions 0..1, its form's percent / 100): lines on the charts; null when not set. */
+  targets: v.object({ valueAdding: share, compliance: share }),
   totals: classTotalsSchema,
   previous: previousPeriodSchema,
   /** ISO weekday 1 (Monday) … 7 (Sunday); only days with rows. */

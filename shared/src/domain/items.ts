@@ -54,6 +54,9 @@ export const contractItemSchema = v.object({
   reportingGoal: v.pipe(v.number(), v.integer()),
   reportingPeriod: v.pipe(v.number(), v.integer()),
   workSchedule: workScheduleSchema,
+  /** Percent 1–100, or null: none set. */
+  valueAddingTarget: v.nullable(v.pipe(v.number(), v.integer())),
+  complianceTarget: v.nullable(v.pipe(v.number(), v.integer())),
   ...state,
 });
 export type ContractItem = v.InferOutput<typeof contractItemSchema>;

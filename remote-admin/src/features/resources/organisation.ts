@@ -139,6 +139,8 @@ export const contractResource: ResourceDefinition<Contract> = {
       initial: 30,
       half: true,
     },
+    { name: 'valueAddingTarget', labelKey: 'fields:valueAddingTarget', kind: 'number', min: 1, half: true },
+    { name: 'complianceTarget', labelKey: 'fields:complianceTarget', kind: 'number', min: 1, half: true },
     { name: 'workSchedule', labelKey: 'fields:workSchedule', kind: 'schedule' },
     { name: 'isActive', labelKey: 'fields:isActive', kind: 'activeness' },
   ],

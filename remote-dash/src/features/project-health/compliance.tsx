@@ -3,7 +3,16 @@ import type { TFunction } from 'i18next';
 import { dashboardTable, formatFigure } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { themeTokens } from '@canteiro/shared/core';
-import { Chart, FigureCard, FigureGrid, Kpi, tableCategories, tableSeries, useLocale } from '../../kit/dashboards';
+import {
+  Chart,
+  FigureCard,
+  FigureGrid,
+  Kpi,
+  tableCategories,
+  tableSeries,
+  targetLine,
+  useLocale,
+} from '../../kit/dashboards';
 
 const COMPLIANCE_COLOUR = themeTokens.colorInfo;
 
@@ -18,6 +27,12 @@ const goalLine = (label: string) => ({
     style: { background: 'transparent', color: themeTokens.colorText },
   },
 });
+
+/** The compliance target on the reporters' horizontal bars: the same dashed line, across at `x`. */
+function targetMark(target: number, text: string) {
+  const { y: _y, ...line } = targetLine(target, text);
+  return { ...line, x: target };
+}
 
 /** The ratio axis: up to the goal and a quarter beyond, or to the best reporter's quarter (no empty 200 %). */
 const ratioAxis = (ratios: (number | null)[]) => {
@@ -38,6 +53,9 @@ export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
   const days = dashboardTable('project-health', answer, 'complianceDays');
   const { compliance } = answer;
   const goal = t('dash:projectHealth.goal');
+  // The contract's compliance target, when set, beside the goal's 100 %.
+  const target = answer.targets.compliance;
+  const targetWords = target === null ? '' : t('dash:kit.target', { value: formatFigure(target, 'index', locale) });
   const integer = (value: number) => formatFigure(value, 'integer', locale);
   return (
     <section aria-labelledby="compliance-title" data-testid="compliance">
@@ -73,7 +91,9 @@ export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
                 categories: tableCategories(reporters, 'reporter', locale),
                 ...ratioAxis(compliance.reporters.map((reporter) => reporter.ratio)),
               },
-              annotations: { xaxis: [{ x: 1, ...goalLine(goal) }] },
+              annotations: {
+                xaxis: [{ x: 1, ...goalLine(goal) }, ...(target === null ? [] : [targetMark(target, targetWords)])],
+              },
             }}
           />
         </FigureCard>
@@ -91,7 +111,9 @@ export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
             markers: { size: 3 },
             xaxis: { categories: tableCategories(days, 'date', locale), tickAmount: 12 },
             yaxis: { min: 0 },
-            annotations: { yaxis: [{ y: 1, ...goalLine(goal) }] },
+            annotations: {
+              yaxis: [{ y: 1, ...goalLine(goal) }, ...(target === null ? [] : [targetLine(target, targetWords)])],
+            },
           }}
         />
       </FigureCard>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ApexOptions } from 'apexcharts';
-import { dashboardTable } from '@canteiro/shared/domain';
+import { dashboardTable, formatFigure } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { themeTokens } from '@canteiro/shared/core';
 import {
@@ -11,6 +11,7 @@ import {
   classificationOf,
   tableCategories,
   useDrillDown,
+  targetLine,
   useOpenRows,
   useLocale,
 } from '../../kit/dashboards';
@@ -50,7 +51,12 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
     return { x: categories[index], y: point.interval ? [point.interval.low, point.interval.high] : [value, value] };
   });
   const line = points.map((point, index) => ({ x: categories[index], y: point.valueAddingIndex }));
-  const axis = shareAxis(points.flatMap((point) => (point.interval ? [point.interval.low, point.interval.high] : [])));
+  const target = answer.targets.valueAdding;
+  // The target in view too: a line above the axis would not be drawn.
+  const axis = shareAxis([
+    ...points.flatMap((point) => (point.interval ? [point.interval.low, point.interval.high] : [])),
+    ...(target === null ? [] : [target]),
+  ]);
   const hollow = points.flatMap((point, dataPointIndex) =>
     point.lowConfidence
       ? [{ seriesIndex: 1, dataPointIndex, fillColor: '#ffffff', strokeColor: themeTokens.colorTextSecondary, size: 6 }]
@@ -64,6 +70,13 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
     legend: { show: true },
     xaxis: { type: 'category', tickAmount: 12 },
     yaxis: axis,
+    ...(target === null
+      ? {}
+      : {
+          annotations: {
+            yaxis: [targetLine(target, t('dash:kit.target', { value: formatFigure(target, 'index', locale) }))],
+          },
+        }),
   };
   return (
     <FigureCard

@@ -32,12 +32,15 @@ function RankCard({
   by,
   dimension,
   since,
+  target,
 }: {
   table: FigureTable;
   items: RankedClassTotals[];
   by: RankBy;
   dimension: (typeof DIMENSION_OF)[keyof typeof DIMENSION_OF];
   since: string | undefined;
+  /** The contract's value-adding target, when the lists are ranked by value-adding share. */
+  target: number | null;
 }) {
   const { t } = useTranslation(['dash', 'figures']);
   const drill = useDrillDown();
@@ -50,6 +53,7 @@ function RankCard({
         colour={CLASS_COLOURS[RANK_CLASS[by]]}
         label={t('dash:kit.rankList', { title, by: t(`figures:columns.${by}`), count: items.length })}
         since={since}
+        target={target}
         hrefOf={(item) =>
           drill('activity', { [dimension]: String(item.id), classification: classificationOf(RANK_CLASS[by]) })
         }
@@ -85,6 +89,7 @@ export function Ranks({ answer }: { answer: ProjectHealthDashboard }) {
             by={by}
             dimension={DIMENSION_OF[key]}
             since={since}
+            target={by === 'vaIndex' ? answer.targets.valueAdding : null}
             items={answer.ranks[key]}
             table={dashboardTable('project-health', answer, key)}
           />

@@ -17,3 +17,4 @@ export * from './share-tooltip';
 export * from './print';
 export * from './print-header';
 export * from './drill-down';
+export * from './target-line';

@@ -6,6 +6,7 @@ import { formatFigure } from '@canteiro/shared/domain';
 import type { ShareInterval } from '@canteiro/shared/domain';
 import { LowConfidenceTag } from './figure-table';
 import { useLocale } from './use-locale';
+import { TARGET_COLOUR } from './target-line';
 
 /** One ranked item: its share and that share's 95 % interval (DOMAIN.md §5). */
 export interface IntervalItem {
@@ -71,6 +72,7 @@ export function IntervalRank({
   maxHeight = 440,
   hrefOf,
   since,
+  target,
 }: {
   items: IntervalItem[];
   colour: string;
@@ -81,6 +83,8 @@ export function IntervalRank({
   hrefOf?: (item: IntervalItem) => string;
   /** The period before, written ("26/10–01/11"): each item shows how it moved since (`moved`). */
   since?: string;
+  /** A target share (the contract's): a dashed mark on every track, the items under it marked in words. */
+  target?: number | null;
 }) {
   const { t } = useTranslation('dash');
   const locale = useLocale();
@@ -106,11 +110,16 @@ export function IntervalRank({
               workers: formatFigure(item.workers, 'integer', locale),
             });
             const moved = since === undefined ? null : (item.moved ?? null);
+            const below = target != null && item.share !== null && item.share < target;
             return (
               <li
                 key={item.id}
                 data-testid="rank-item"
-                aria-label={since === undefined ? text : `${text}; ${movementWords(t as TFunction, moved, since)}`}
+                aria-label={[
+                  text,
+                  ...(since === undefined ? [] : [movementWords(t as TFunction, moved, since)]),
+                  ...(below ? [t('dash:kit.belowTarget')] : []),
+                ].join('; ')}
                 style={{
                   display: 'flex',
                   alignItems: 'center',
@@ -133,7 +142,7 @@ export function IntervalRank({
                     item.name
                   )}
                 </span>
-                <Whisker share={item.share} interval={item.interval} colour={colour} />
+                <Whisker share={item.share} interval={item.interval} colour={colour} target={target ?? null} />
                 <span
                   aria-hidden
                   style={{ width: VALUE_WIDTH, flex: 'none', fontSize: 12, lineHeight: '16px', textAlign: 'right' }}
@@ -148,6 +157,14 @@ export function IntervalRank({
                     {' · '}
                     {t('dash:kit.observationsShort', { value: formatFigure(item.workers, 'integer', locale) })}
                   </span>
+                  {below ? (
+                    <>
+                      <br />
+                      <span data-testid="rank-item-below" style={{ color: TARGET_COLOUR, fontWeight: 600 }}>
+                        {t('dash:kit.belowTarget')}
+                      </span>
+                    </>
+                  ) : null}
                   {item.interval?.lowConfidence ? (
                     <>
                       <br />
@@ -167,6 +184,7 @@ export function IntervalRank({
         >
           {overlapping > 0 ? t('dash:kit.overlap', { count: overlapping, pairs }) : t('dash:kit.noOverlap')}
           {since === undefined ? null : ` ${t('dash:kit.movedNote', { since })}`}
+          {target == null ? null : ` ${t('dash:kit.targetNote', { value: percent(target) })}`}
         </figcaption>
       ) : null}
     </figure>
@@ -178,10 +196,12 @@ function Whisker({
   share,
   interval,
   colour,
+  target,
 }: {
   share: number | null;
   interval: ShareInterval | null;
   colour: string;
+  target: number | null;
 }) {
   const at = (value: number) => `${Math.min(100, Math.max(0, value * 100))}%`;
   return (
@@ -189,6 +209,18 @@ function Whisker({
       <span style={{ position: 'absolute', inset: '3px 0', background: '#f0f0f0' }} />
       {share === null ? null : (
         <span style={{ position: 'absolute', top: 3, bottom: 3, left: 0, width: at(share), background: colour }} />
+      )}
+      {target === null ? null : (
+        <span
+          data-testid="target-mark"
+          style={{
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            left: at(target),
+            borderLeft: `2px dashed ${TARGET_COLOUR}`,
+          }}
+        />
       )}
       {interval ? (
         <span

@@ -4,6 +4,7 @@ import {
   foreignKey,
   index,
   integer,
+  smallint,
   jsonb,
   pgTable,
   text,
@@ -72,6 +73,9 @@ export const contracts = pgTable(
     reportingPeriod: integer('reporting_period').notNull(),
     /** Hours per ISO weekday, validated by the shared workScheduleSchema (compliance, docs/dashboards.md). */
     workSchedule: jsonb('work_schedule').$type<WorkSchedule>().notNull().default(DEFAULT_WORK_SCHEDULE),
+    /** The contract's targets, percent 1–100 (docs/dashboards.md, "Targets"): drawn on its charts; null when none. */
+    valueAddingTarget: smallint('value_adding_target'),
+    complianceTarget: smallint('compliance_target'),
     isActive: isActive(),
     createdAt: createdAt(),
   },
@@ -90,5 +94,7 @@ export const contracts = pgTable(
     check('contracts_reporting_goal_check', sql`${t.reportingGoal} > 0`),
     check('contracts_reporting_period_check', oneOf(t.reportingPeriod, REPORTING_PERIODS)),
     check('contracts_work_schedule_check', sql`jsonb_typeof(${t.workSchedule}) = 'object'`),
+    check('contracts_value_adding_target_check', sql`${t.valueAddingTarget} between 1 and 100`),
+    check('contracts_compliance_target_check', sql`${t.complianceTarget} between 1 and 100`),
   ],
 );

@@ -38,6 +38,7 @@ describe('the dashboards tables', () => {
       ...meta,
       totals: totals(6, 3, 1),
       previous: null,
+      targets: { valueAdding: null, compliance: null },
       weekdays: [{ weekday: 2, ...totals(6, 3, 1) }],
       evolution: [
         {

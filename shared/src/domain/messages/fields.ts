@@ -16,6 +16,8 @@ const ptBR = {
   startDate: 'Início',
   endDate: 'Término',
   reportingGoal: 'Meta de apontamentos/dia',
+  valueAddingTarget: 'Meta de agrega valor (%)',
+  complianceTarget: 'Meta de aderência (%)',
   reportingPeriod: 'Período de apontamento',
   workSchedule: 'Jornada de trabalho',
   // Column headers: the full labels do not fit a number's column at 1064 px.
@@ -89,6 +91,8 @@ const enUS: Translation<typeof ptBR> = {
   startDate: 'Start',
   endDate: 'End',
   reportingGoal: 'Reporting goal per day',
+  valueAddingTarget: 'Value-adding target (%)',
+  complianceTarget: 'Compliance target (%)',
   reportingPeriod: 'Reporting period',
   workSchedule: 'Work schedule',
   reportingGoalShort: 'Goal/day',

@@ -78,6 +78,18 @@ export const workSchema = v.pipe(
 );
 export type WorkInput = v.InferOutput<typeof workSchema>;
 
+/** A target in percent: a whole number from 1 to 100, or null (none). */
+const targetField = v.optional(
+  v.nullable(
+    v.pipe(
+      v.number('invalid_value'),
+      v.integer('invalid_value'),
+      v.minValue(1, 'invalid_value'),
+      v.maxValue(100, 'invalid_value'),
+    ),
+  ),
+);
+
 export const contractSchema = v.object({
   name: requiredText(NAME_MAX),
   description: requiredText(DESCRIPTION_MAX),
@@ -94,6 +106,12 @@ export const contractSchema = v.object({
   reportingPeriod: choiceField(REPORTING_PERIODS),
   /** Hours per weekday (work-schedule.ts); left out, a new contract gets the default and an edit keeps its own. */
   workSchedule: v.optional(workScheduleSchema),
+  /**
+   * Targets in percent, 1–100 (docs/dashboards.md, "Targets"): the value-adding share and the
+   * reporting compliance its charts are drawn against; null clears one, left out an edit keeps it.
+   */
+  valueAddingTarget: targetField,
+  complianceTarget: targetField,
   isActive: statusField,
 });
 export type ContractInput = v.InferOutput<typeof contractSchema>;
