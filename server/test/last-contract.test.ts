@@ -49,6 +49,8 @@ describe('the contract the dashboards open on', () => {
       [{ contract: world.contractB1 }, 'contract_out_of_scope'],
       [{ contract: 999_999 }, 'contract_out_of_scope'],
       [{ contract: '__proto__' }, 'validation_failed'],
+      [{ contract: 2 ** 31 }, 'validation_failed'],
+      [{ contract: 1.5 }, 'validation_failed'],
       [{}, 'validation_failed'],
       [{ contract: world.contractA1b, extra: 1 }, 'validation_failed'],
     ] as const) {

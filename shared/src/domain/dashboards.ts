@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { RANGE_TYPES } from './constants.js';
 import type { RangeType } from './constants.js';
 import { FILTER_CLASSIFICATIONS, FILTER_DIMENSIONS } from './schemas/filters.js';
+import { idField } from './schemas/organisation.js';
 import type { FilterDimension, ReportFilters } from './schemas/filters.js';
 
 /**
@@ -417,7 +418,7 @@ export const lastContractSchema = v.object({ contract: v.nullable(id) });
 export type LastContract = v.InferOutput<typeof lastContractSchema>;
 
 /** The body of `PUT /api/dashboards/last-contract`: the contract just chosen. */
-export const lastContractChoiceSchema = v.strictObject({ contract: id });
+export const lastContractChoiceSchema = v.strictObject({ contract: idField });
 
 /** Each dashboard's answer schema, by its path under /api/dashboards. */
 export const DASHBOARD_SCHEMAS = {
