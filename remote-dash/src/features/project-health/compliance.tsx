@@ -30,8 +30,9 @@ const goalLine = (label: string) => ({
 
 /** The compliance target on the reporters' horizontal bars: the same dashed line, across at `x`. */
 function targetMark(target: number, text: string) {
-  const { y: _y, ...line } = targetLine(target, text);
-  return { ...line, x: target };
+  const { y: _y, label, ...line } = targetLine(target, text);
+  // Written across, left of its line: the goal's "Meta" sits at the right of 100 %.
+  return { ...line, x: target, label: { ...label, orientation: 'horizontal', position: 'top', textAnchor: 'end' } };
 }
 
 /** The ratio axis: up to the goal and a quarter beyond, or to the best reporter's quarter (no empty 200 %). */
