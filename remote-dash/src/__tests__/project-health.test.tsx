@@ -116,6 +116,8 @@ const answer: ProjectHealthDashboard = {
 };
 
 const ENTRY = '/?contract=1&from=2026-11-01&to=2026-11-20';
+/** A chart's horizontal lines as the screen gave them to apexcharts. */
+type Annotated = { series: unknown; options: { annotations: { yaxis: { y: number; label: { text: string } }[] } } };
 const chartOf = async (testId: string) =>
   chartData(await within(await screen.findByTestId(testId)).findByTestId('apex'));
 
@@ -287,17 +289,11 @@ describe('project health', () => {
   it("draws the contract's targets as dashed lines and marks the items under the value-adding one", async () => {
     harness.answers.set('project-health', [() => json(answer)]);
     renderAt(ENTRY, <ProjectHealthScreen />);
-    const evolution = await drawn<{
-      series: unknown;
-      options: { annotations: { yaxis: { y: number; label: { text: string } }[] } };
-    }>('chart-evolution');
+    const evolution = await drawn<Annotated>('chart-evolution');
     expect(evolution.options.annotations.yaxis.map((line) => [line.y, line.label.text])).toEqual([
       [0.55, 'Meta 55,0%'],
     ]);
-    const days = await drawn<{
-      series: unknown;
-      options: { annotations: { yaxis: { y: number; label: { text: string } }[] } };
-    }>('chart-complianceDays');
+    const days = await drawn<Annotated>('chart-complianceDays');
     expect(days.options.annotations.yaxis.map((line) => [line.y, line.label.text])).toEqual([
       [1, 'Meta'],
       [0.9, 'Meta 90,0%'],
