@@ -263,6 +263,12 @@ describe('the header on a report screen', () => {
     await waitFor(() => expect(searchOf()).toEqual({ contract: '7' }));
   });
 
+  it("names its active filters as chips without asking for the contract's record", async () => {
+    renderScreen('/dash/activity-report?contract=1&function=2&from=2026-11-01');
+    await screen.findByTestId('filter-chip-function');
+    expect(calls.some((call) => call.url.pathname === '/api/contracts/1')).toBe(false);
+  });
+
   it('clears the dimensions when another contract is chosen', async () => {
     renderScreen('/dash/activity-report?contract=1&function=2&from=2026-11-01');
     await screen.findByText('Forma de pilares');

@@ -30,7 +30,8 @@ export function FilterChips({ values, update }: { values: HeaderValues; update: 
   const dimensions = Object.fromEntries(
     FILTER_DIMENSIONS.flatMap((dimension) => (values[dimension] === null ? [] : [[dimension, values[dimension]]])),
   ) as Partial<Record<FilterDimension, number>>;
-  const name = useFilterNames({ contract, ...dimensions });
+  // The chips name the dimensions only: no request for the contract's own record.
+  const name = useFilterNames({ contract, ...dimensions }, { withContract: false });
   if (!hasFilters(values)) return null;
 
   // Each filter alone through filterWords: its own line(s), past the contract's.

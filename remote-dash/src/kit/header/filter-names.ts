@@ -14,10 +14,12 @@ type ContractRecord = { name: string; workName?: string | null; baseName?: strin
  * The names of the contract (with its work and base: `GET /api/contracts/:id`, which every
  * back-office level reads within its scope) and of each dimension filter, from the options
  * lists the header's selects load (the same queries: no request of their own, and never a
- * record the user may not read — a 403 ends the session); `#id` until known.
+ * record the user may not read — a 403 ends the session); `#id` until known. Without
+ * `withContract` (the chips, which never name it) the contract's record is not asked for.
  */
 export function useFilterNames(
   filters: Pick<DashboardMeta['filters'], 'contract' | FilterDimension>,
+  { withContract = true }: { withContract?: boolean } = {},
 ): (filter: Named, id: number) => string {
   const dimensions = FILTER_DIMENSIONS.filter((dimension) => filters[dimension] !== undefined);
   const answers = useQueries(
@@ -28,6 +30,7 @@ export function useFilterNames(
           queryFn: ({ signal }: { signal: AbortSignal }) =>
             api.get(`contracts/${filters.contract}`, { signal }).json<ContractRecord>(),
           staleTime: 60_000,
+          enabled: withContract,
         },
         ...dimensions.map((dimension) => {
           const { endpoint, params } = optionsOf(dimension, filters.contract);
