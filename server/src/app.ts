@@ -24,6 +24,7 @@ import { occurrenceImpactRoutes } from './resources/occurrence-impact.js';
 import { mobileRoutes } from './mobile/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { dashboardRoutes } from './dashboards/routes.js';
+import { annotationRoutes } from './dashboards/annotations.js';
 
 export interface AppDependencies {
   config: Config;
@@ -133,6 +134,7 @@ export async function buildApp({
   await app.register(mobileRoutes, { prefix: '/api/mobile', config, db });
   await app.register(reportRoutes, { prefix: '/api/reports', config, db });
   await app.register(dashboardRoutes, { prefix: '/api/dashboards', config, db });
+  await app.register(annotationRoutes, { prefix: '/api/annotations', config, db });
   await app.register(remotesRoutes, { config });
   await app.register(frontEnds, { staticRoot: config.staticRoot });
   return app;

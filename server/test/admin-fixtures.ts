@@ -132,6 +132,9 @@ export class Client {
   put(url: string, body: unknown): Promise<LightMyRequestResponse> {
     return this.browser.request(url, { method: 'PUT', body, token: this.token });
   }
+  delete(url: string): Promise<LightMyRequestResponse> {
+    return this.browser.request(url, { method: 'DELETE', token: this.token });
+  }
   status(url: string, isActive: boolean): Promise<LightMyRequestResponse> {
     return this.browser.request(`${url}/status`, { method: 'PATCH', body: { isActive }, token: this.token });
   }

@@ -52,6 +52,7 @@ export const enUS: Translation<typeof ptBR> = {
       reopen: 'Reopened',
       picture: 'Picture',
       change_password: 'Password change',
+      delete: 'Removal',
     },
     entities: {
       bases: 'Base',
@@ -68,6 +69,7 @@ export const enUS: Translation<typeof ptBR> = {
       activities: 'Activity',
       functions: 'Function',
       equipment: 'Equipment',
+      annotations: 'Annotation',
     },
   },
   welcome: {

@@ -49,6 +49,7 @@ export const ptBR = {
       reopen: 'Reabertura',
       picture: 'Foto',
       change_password: 'Troca de senha',
+      delete: 'Remoção',
     },
     entities: {
       bases: 'Base',
@@ -65,6 +66,7 @@ export const ptBR = {
       activities: 'Atividade',
       functions: 'Função',
       equipment: 'Equipamento',
+      annotations: 'Anotação',
     },
   },
   welcome: {

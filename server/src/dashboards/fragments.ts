@@ -194,12 +194,17 @@ export async function previousTotals(
 ): Promise<{ from: string; to: string; totals: ClassTotals } | null> {
   const days = previousPeriod(context.filters);
   if (days === null || !context.inScope) return null;
-  const before = contextOverDays(context, days);
+  return { ...days, totals: await totalsOver(context, days) };
+}
+
+/** The class totals of `days` (`from`–`to`) under the context's other filters: one aggregate (see above). */
+export async function totalsOver(context: DashboardContext, days: { from: string; to: string }): Promise<ClassTotals> {
+  const over = contextOverDays(context, days);
   const [row] = await figureRows<ClassRow>(
     context.orm,
-    sql`select ${classColumns(before, sql`sum(rows)`)} from (${functionFacts(before)}) f`,
+    sql`select ${classColumns(over, sql`sum(rows)`)} from (${functionFacts(over)}) f`,
   );
-  return { ...days, totals: classTotals(row!) };
+  return classTotals(row!);
 }
 
 /** Each share's change from the period before to `totals` (DOMAIN.md §5), null where either share is. */

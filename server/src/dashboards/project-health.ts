@@ -4,6 +4,7 @@ import type { RangeType } from '@canteiro/shared/domain';
 import type { ClassTotals, NamedClassTotals, ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { activities, functions, locals, packages } from '../db/schema/catalogue.js';
 import { users } from '../db/schema/people.js';
+import { annotationsOf } from './annotations.js';
 import type { DashboardContext } from './context.js';
 import type { CatalogueTable, ClassRow, Sums } from './fragments.js';
 import { RANK_LISTS, movements, sharesBefore } from './movement.js';
@@ -133,6 +134,9 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
   // The ranked items' shares in those days (how each moved), beside them too.
   const ranksBefore = sharesBefore(context);
   ranksBefore.catch(() => undefined);
+  // The annotations on these days with their comparisons (a write moves the global version: cache.ts).
+  const annotated = annotationsOf(context);
+  annotated.catch(() => undefined);
   const [[figures], [walks]] = await Promise.all([
     figureRows<Figures>(
       orm,
@@ -227,6 +231,7 @@ export async function projectHealth(context: DashboardContext): Promise<ProjectH
       named,
       await ranksBefore,
     ),
+    annotations: await annotated,
     compliance: {
       goal,
       reports: reportsMade,

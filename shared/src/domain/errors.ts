@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'report_time_before_work',
   // dashboards (spec §8)
   'dashboard_fetch_failed',
+  // annotations (docs/dashboards.md): only the author or a higher level changes one
+  'annotation_not_yours',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

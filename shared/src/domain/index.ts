@@ -25,3 +25,4 @@ export * from './intervals.js';
 export * from './dashboard-tables.js';
 export * from './date-presets.js';
 export * from './portfolio.js';
+export * from './annotations.js';

@@ -1,5 +1,19 @@
-import { bigint, boolean, check, date, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { contracts } from './organisation.js';
+import { users } from './people.js';
 
 /** The first columns of every rollup line: a contract's site day (as the report rows store it). */
 const siteDay = () => ({
@@ -209,4 +223,31 @@ export const equipmentDaily = pgTable(
     observations: integer('observations').notNull(),
   },
   (t) => [primaryKey({ name: 'equipment_daily_pkey', columns: [t.contractId, t.localDate, t.equipmentId] })],
+);
+
+/**
+ * Events marked on a contract's time axis (docs/dashboards.md, "Annotations"): its days and
+ * label, who wrote it. A statement trigger moves the global data version on every write
+ * (migration 0021), so a kept project-health answer, which lists them, is never stale.
+ */
+export const annotations = pgTable(
+  'annotations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    label: text('label').notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('annotations_days_check', sql`${t.fromDate} <= ${t.toDate}`),
+    index('annotations_contract_days_idx').on(t.contractId, t.fromDate, t.toDate),
+  ],
 );

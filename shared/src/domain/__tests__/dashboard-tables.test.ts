@@ -39,6 +39,7 @@ describe('the dashboards tables', () => {
       totals: totals(6, 3, 1),
       previous: null,
       targets: { valueAdding: null, compliance: null },
+      annotations: [],
       weekdays: [{ weekday: 2, ...totals(6, 3, 1) }],
       evolution: [
         {

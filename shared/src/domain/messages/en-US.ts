@@ -58,6 +58,7 @@ export const enUS: Messages = {
     report_time_in_future: "The observation's time is in the future: check the device's clock.",
     report_time_before_work: "The observation's time is before the work started: check the device's clock.",
     dashboard_fetch_failed: 'Error fetching the data',
+    annotation_not_yours: 'Only the annotation’s author, or a higher level, may change or remove it.',
   },
   validation: {
     required: 'Required field.',

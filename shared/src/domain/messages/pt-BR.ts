@@ -56,6 +56,7 @@ export const ptBR = {
     report_time_in_future: 'O horário do apontamento está no futuro: confira o relógio do aparelho.',
     report_time_before_work: 'O horário do apontamento é anterior ao início da obra: confira o relógio do aparelho.',
     dashboard_fetch_failed: 'Erro ao buscar os dados',
+    annotation_not_yours: 'Só quem criou a anotação, ou um nível acima, pode alterá-la ou removê-la.',
   },
   validation: {
     required: 'Campo obrigatório.',

@@ -8,11 +8,11 @@ import { dayParam } from './filters.js';
  * `packages`…) and carries the fields that changed, before and after.
  */
 
-/** The entities an entry can name (`?entity=`): the hierarchy's tables. */
-export const AUDIT_ENTITIES = ENTITIES.map((entity) => HIERARCHY[entity].endpoint);
+/** The entities an entry can name (`?entity=`): the hierarchy's tables, and the dashboards' annotations. */
+export const AUDIT_ENTITIES = [...ENTITIES.map((entity) => HIERARCHY[entity].endpoint), 'annotations'];
 
 /** Its actions: the kit's writes, the row actions, and the account's own. */
-export const AUDIT_ACTIONS = ['create', 'update', 'status', 'finish', 'reopen', 'picture', 'change_password'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'status', 'finish', 'reopen', 'picture', 'change_password', 'delete'] as const;
 
 /** `?from=&to=`: site days, `to` included; an empty value is no bound. */
 export const auditDatesSchema = v.pipe(
