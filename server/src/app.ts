@@ -133,7 +133,7 @@ export async function buildApp({
   // Reports: the mobile app sends them (docs/ingestion.md), the back-office lists them (docs/reports.md).
   await app.register(mobileRoutes, { prefix: '/api/mobile', config, db });
   await app.register(reportRoutes, { prefix: '/api/reports', config, db });
-  await app.register(dashboardRoutes, { prefix: '/api/dashboards', config, db });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboards', config, db, lifecycle });
   await app.register(annotationRoutes, { prefix: '/api/annotations', config, db });
   await app.register(remotesRoutes, { config });
   await app.register(frontEnds, { staticRoot: config.staticRoot });

@@ -53,6 +53,11 @@ export async function fakeServer(request: Request): Promise<Response> {
   const options = /^\/api\/(\w+)\/options$/.exec(url.pathname);
   if (options) return json([1, 2].map((id) => ({ id, name: `${options[1]} ${id}` })));
   if (url.pathname === '/api/dashboards/period') return json(harness.period);
+  // An annotation's writes answer as the server would: the body back (201), nothing on removal (204).
+  if (url.pathname.startsWith('/api/annotations')) {
+    if (request.method === 'DELETE') return new Response(null, { status: 204 });
+    return json({ id: 9, ...(JSON.parse(body || '{}') as object) }, request.method === 'POST' ? 201 : 200);
+  }
   const dashboard = /^\/api\/dashboards\/([\w-]+)$/.exec(url.pathname);
   const queue = dashboard ? harness.answers.get(dashboard[1]!) : undefined;
   if (queue?.length) return (queue.length > 1 ? queue.shift()! : queue[0]!)();

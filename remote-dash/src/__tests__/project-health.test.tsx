@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
+import { useSession } from '@canteiro/shared/core';
 import { ProjectHealthScreen } from '../features/project-health/project-health-screen';
 import { bucketDays, hourWindow } from '../kit/dashboards/drill-down';
 import {
@@ -99,6 +100,25 @@ const answer: ProjectHealthDashboard = {
     functions: [{ id: 1, name: 'Carpinteiro', ...classes(10, 5, 5, 100, 10), moved: null }],
     activities: [{ id: 1, name: 'Forma de pilares', ...classes(10, 5, 5, 100, 10), moved: null }],
   },
+  // A material shortage on Tuesday 3 November, written by a contract user (id 7).
+  annotations: [
+    {
+      id: 5,
+      contract: 1,
+      from: '2026-11-03',
+      to: '2026-11-03',
+      label: 'Falta de material',
+      author: { id: 7, name: 'Carla', profile: 'contract' },
+      createdAt: '2026-11-03T12:00:00.000Z',
+      updatedAt: '2026-11-03T12:00:00.000Z',
+      comparison: {
+        days: 7,
+        before: { from: '2026-10-27', to: '2026-11-02', share: 0.6, workers: 400 },
+        after: { from: '2026-11-03', to: '2026-11-09', share: 0.436, workers: 40 },
+        change: { difference: -0.164, low: -0.3, high: -0.028, real: true },
+      },
+    },
+  ],
   compliance: {
     goal: 4,
     reports: 350,
@@ -140,7 +160,8 @@ describe('project health', () => {
     );
     expect(within(screen.getByTestId('kpi-hiddenWaste')).queryByTestId('real-change')).toBeNull();
     expect(screen.queryByTestId('kpi-evidentWaste-change')).toBeNull();
-    expect(screen.getAllByTestId('real-change')).toHaveLength(1);
+    const annotations = screen.getByTestId('annotations');
+    expect(screen.getAllByTestId('real-change').filter((tag) => !annotations.contains(tag))).toHaveLength(1);
     expect(screen.getByTestId('kpi-compliance-value')).toHaveTextContent('87,5%');
     expect(screen.getByTestId('kpi-compliance')).toHaveTextContent(
       '350 de 400 apontamentos esperados · meta de 4 por dia completo',
@@ -432,5 +453,73 @@ describe('drill-down: a figure opens its rows', () => {
     expect(bucketDays('2026-03-04', 'day', {})).toEqual({ from: '2026-03-04', to: '2026-03-04' });
     expect(hourWindow(9, {})).toEqual({ fromTime: '09:00', toTime: '09:59' });
     expect(hourWindow(9, { fromTime: '09:30', toTime: '17:00' })).toEqual({ fromTime: '09:30', toTime: '09:59' });
+  });
+  it('marks each annotation on every time axis, lists it with its comparison, and adds one through the form', async () => {
+    harness.answers.set('project-health', [() => json(answer)]);
+    renderAt(ENTRY, <ProjectHealthScreen />);
+    type Marked = {
+      series: { data: { x: string }[] }[];
+      options: {
+        xaxis: { categories: string[] };
+        annotations: { xaxis: { x: string; x2?: string; label: { text: string } }[] };
+      };
+    };
+    // Tuesday 3 November: the week of 2 November on the evolution, its own day on the daily axes.
+    const evolution = await drawn<Marked>('chart-evolution');
+    expect(evolution.options.annotations.xaxis.map((mark) => [mark.x, mark.x2, mark.label.text])).toEqual([
+      [evolution.series[1]!.data[0]!.x, undefined, 'Falta de material'],
+    ]);
+    for (const id of ['chart-control', 'chart-complianceDays']) {
+      const chart = await drawn<Marked>(id);
+      expect(chart.options.annotations.xaxis.map((mark) => [mark.x, mark.x2])).toEqual([
+        [chart.options.xaxis.categories[1], undefined],
+      ]);
+    }
+    const [entry] = within(screen.getByTestId('annotations')).getAllByTestId('annotation');
+    expect(entry).toHaveTextContent('Falta de material');
+    expect(entry).toHaveTextContent('por Carla');
+    expect(within(entry!).getByTestId('annotation-comparison')).toHaveTextContent(
+      /^Agrega valor 60,0% nos 7 dias antes → 43,6% nos 7 a partir do início · [−-]16,4 p\.p\. \(IC 95 %: [−-]30,0 a [−-]2,8 p\.p\.\) mudança real$/,
+    );
+    expect(within(entry!).getByTestId('real-change')).toBeInTheDocument();
+    // The admin signed in is above its author: edit and remove are offered.
+    expect(within(entry!).getByRole('button', { name: 'Remover a anotação Falta de material' })).toBeInTheDocument();
+    // A new one: the form posts the contract, the days and the label, then the dashboard asks again.
+    fireEvent.click(screen.getByTestId('annotation-add'));
+    const dialog = await screen.findByRole('dialog');
+    for (const [label, value] of [
+      ['Início', '10/11/2026'],
+      ['Fim', '12/11/2026'],
+      ['Descrição', 'Chuva forte'],
+    ]) {
+      const field = within(dialog).getByLabelText(label!);
+      fireEvent.change(field, { target: { value } });
+      fireEvent.blur(field);
+    }
+    fireEvent.click(within(dialog).getByText('Salvar'));
+    await waitFor(() => expect(harness.calls.some((call) => call.method === 'POST')).toBe(true));
+    const posted = harness.calls.find((call) => call.method === 'POST')!;
+    expect(posted.url.pathname).toBe('/api/annotations');
+    expect(JSON.parse(posted.body)).toEqual({
+      contract: 1,
+      from: '2026-11-10',
+      to: '2026-11-12',
+      label: 'Chuva forte',
+    });
+    await waitFor(() => expect(dashboardCalls('project-health')).toHaveLength(2));
+  });
+
+  it("offers no change of another's annotation to someone not above its author", async () => {
+    useSession.getState().signIn('token', {
+      id: 8,
+      email: 'c@b.c',
+      username: 'c',
+      permission_set: { value: 'contract', label: 'Contratada' },
+    });
+    harness.answers.set('project-health', [() => json(answer)]);
+    renderAt(ENTRY, <ProjectHealthScreen />);
+    const [entry] = await within(await screen.findByTestId('annotations')).findAllByTestId('annotation');
+    expect(within(entry!).queryByRole('button', { name: /Remover/ })).toBeNull();
+    expect(within(entry!).queryByRole('button', { name: /Editar/ })).toBeNull();
   });
 });

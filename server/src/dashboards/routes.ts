@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
+import type { Lifecycle } from '../node/lifecycle.js';
 import { anyWebLevel } from '../crud/access.js';
 import type { ExportFormat } from '../crud/export.js';
 import { allowedCaller, exportFormat, exportLocale, sendDownload } from '../crud/resource.js';
@@ -13,6 +14,7 @@ import { dashboardContext } from './context.js';
 import { dashboardDocs, dashboardExportDocs, periodDocs, portfolioDocs } from './docs.js';
 import { dashboardExport, dashboardFileName } from './export.js';
 import { lastContractRoutes } from './last-contract.js';
+import { liveRoutes } from './live.js';
 import { dashboardPeriod } from './period.js';
 import { PortfolioCache } from './portfolio.js';
 import { DASHBOARDS, dashboardAnswer } from './registry.js';
@@ -21,6 +23,7 @@ import { onReplicaWhenCaughtUp } from './replica.js';
 export interface DashboardRoutesOptions extends Record<string, unknown> {
   config: Config;
   db: Database;
+  lifecycle: Lifecycle;
 }
 
 /**
@@ -29,9 +32,13 @@ export interface DashboardRoutesOptions extends Record<string, unknown> {
  * shared/domain/dashboards.ts computed in the database; a contract outside the caller's
  * scope answers as one without reports. Answers are kept while no data changes (cache.ts).
  */
-export async function dashboardRoutes(app: FastifyInstance, { config, db }: DashboardRoutesOptions): Promise<void> {
+export async function dashboardRoutes(
+  app: FastifyInstance,
+  { config, db, lifecycle }: DashboardRoutesOptions,
+): Promise<void> {
   const cache = new DashboardCache();
   await lastContractRoutes(app, { db });
+  await liveRoutes(app, { db, lifecycle });
   const portfolios = new PortfolioCache();
   app.get('/portfolio', { schema: portfolioDocs }, async (request) =>
     portfolios.answer(db.orm, allowedCaller(request, anyWebLevel), config.siteTimeZone),

@@ -8,6 +8,7 @@ import {
   FigureCard,
   FigureGrid,
   Kpi,
+  annotationMarks,
   tableCategories,
   tableSeries,
   targetLine,
@@ -58,6 +59,11 @@ export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
   const target = answer.targets.compliance;
   const targetWords = target === null ? '' : t('dash:kit.target', { value: formatFigure(target, 'index', locale) });
   const integer = (value: number) => formatFigure(value, 'integer', locale);
+  const dayCategories = tableCategories(days, 'date', locale);
+  const dayMarks = annotationMarks(
+    answer.annotations,
+    compliance.days.map((day, index) => ({ from: day.date, to: day.date, category: dayCategories[index]! })),
+  );
   return (
     <section aria-labelledby="compliance-title" data-testid="compliance">
       <h2 id="compliance-title" style={{ fontSize: 18, margin: '8px 0 12px', fontWeight: 600 }}>
@@ -110,9 +116,10 @@ export function Compliance({ answer }: { answer: ProjectHealthDashboard }) {
           options={{
             colors: [COMPLIANCE_COLOUR],
             markers: { size: 3 },
-            xaxis: { categories: tableCategories(days, 'date', locale), tickAmount: 12 },
+            xaxis: { categories: dayCategories, tickAmount: 12 },
             yaxis: { min: 0 },
             annotations: {
+              xaxis: dayMarks,
               yaxis: [{ y: 1, ...goalLine(goal) }, ...(target === null ? [] : [targetLine(target, targetWords)])],
             },
           }}

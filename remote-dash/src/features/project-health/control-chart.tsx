@@ -4,7 +4,7 @@ import { Typography } from 'antd';
 import { dashboardTable, formatFigure } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { themeTokens } from '@canteiro/shared/core';
-import { CLASS_COLOURS, Chart, FigureCard, tableCategories, useLocale } from '../../kit/dashboards';
+import { CLASS_COLOURS, Chart, FigureCard, annotationMarks, tableCategories, useLocale } from '../../kit/dashboards';
 import { shareAxis } from './evolution';
 
 const SIGNAL_INK = '#141414';
@@ -32,13 +32,19 @@ export function ControlChart({ answer }: { answer: ProjectHealthDashboard }) {
         : [],
   );
   const axis = shareAxis(days.flatMap((day) => [day.share, day.lower, day.upper]));
+  const categories = tableCategories(table, 'date', locale);
+  const dayMarks = annotationMarks(
+    answer.annotations,
+    days.map((day, index) => ({ from: day.date, to: day.date, category: categories[index]! })),
+  );
   const options: ApexOptions = {
     colors: [CLASS_COLOURS.valueAdding, SIGNAL_INK, LIMIT_GREY, LIMIT_GREY],
     stroke: { width: [2, 2, 2, 2], dashArray: [0, 0, 6, 6], curve: 'straight' },
     markers: { size: [4, 0, 0, 0], discrete: marks as NonNullable<ApexOptions['markers']>['discrete'] },
     legend: { show: true },
-    xaxis: { categories: tableCategories(table, 'date', locale), tickAmount: 10 },
+    xaxis: { categories, tickAmount: 10 },
     yaxis: axis,
+    annotations: { xaxis: dayMarks },
   };
   const series = [
     { name: t('dash:projectHealth.controlDay'), data: days.map((day) => day.share) },

@@ -7,6 +7,8 @@ import {
   CLASS_COLOURS,
   Chart,
   FigureCard,
+  annotationMarks,
+  bucketDays,
   bucketFilters,
   classificationOf,
   tableCategories,
@@ -62,6 +64,14 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
       ? [{ seriesIndex: 1, dataPointIndex, fillColor: '#ffffff', strokeColor: themeTokens.colorTextSecondary, size: 6 }]
       : [],
   );
+  // The contract's annotations over the buckets their days meet.
+  const marks = annotationMarks(
+    answer.annotations,
+    points.map((point, index) => ({
+      ...bucketDays(point.bucket, answer.filters.range, answer.filters),
+      category: categories[index]!,
+    })),
+  );
   const options: ApexOptions = {
     colors: [CLASS_COLOURS.valueAdding, CLASS_COLOURS.valueAdding],
     fill: { opacity: [0.2, 1] },
@@ -70,13 +80,13 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
     legend: { show: true },
     xaxis: { type: 'category', tickAmount: 12 },
     yaxis: axis,
-    ...(target === null
-      ? {}
-      : {
-          annotations: {
-            yaxis: [targetLine(target, t('dash:kit.target', { value: formatFigure(target, 'index', locale) }))],
-          },
-        }),
+    annotations: {
+      xaxis: marks,
+      yaxis:
+        target === null
+          ? []
+          : [targetLine(target, t('dash:kit.target', { value: formatFigure(target, 'index', locale) }))],
+    },
   };
   return (
     <FigureCard

@@ -21,6 +21,7 @@ import {
   useOpenRows,
   useLocale,
 } from '../../kit/dashboards';
+import { Annotations } from './annotations';
 import { Compliance } from './compliance';
 import { ControlChart } from './control-chart';
 import { Evolution } from './evolution';
@@ -99,6 +100,7 @@ function ProjectHealth({ answer }: { answer: ProjectHealthDashboard }) {
         <Evolution answer={answer} />
         <ControlChart answer={answer} />
       </FigureGrid>
+      <Annotations answer={answer} />
       <Ranks answer={answer} />
       <Compliance answer={answer} />
     </>

@@ -18,7 +18,7 @@ export const intervalText = (interval: ShareInterval | null | undefined, locale:
     : '';
 
 /** Percentage points with their sign ("−9,3", "+4,0"). */
-const points = (share: number, locale: Locale): string =>
+export const points = (share: number, locale: Locale): string =>
   new Intl.NumberFormat(locale, {
     signDisplay: 'exceptZero',
     minimumFractionDigits: 1,

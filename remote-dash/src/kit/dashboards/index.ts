@@ -18,3 +18,4 @@ export * from './print';
 export * from './print-header';
 export * from './drill-down';
 export * from './target-line';
+export * from './annotation-marks';

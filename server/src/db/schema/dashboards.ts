@@ -61,6 +61,12 @@ export const dashboardDataVersion = pgTable(
 export const dashboardDataVersions = pgTable('dashboard_data_versions', {
   contractId: integer('contract_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
+  /**
+   * Activity and equipment rows ever inserted for the contract (migration 0022: the same
+   * trigger adds each statement's count): a dashboard open while reports arrive says how many
+   * are new (live.ts). Deletes and updates move the version, not this count.
+   */
+  observations: bigint('observations', { mode: 'number' }).notNull().default(0),
 });
 
 /**
