@@ -35,7 +35,16 @@ export const harness = {
   contracts: [{ id: 1, name: 'Contrato Alfa' }],
   /** The contract the server keeps for the user (`/api/dashboards/last-contract`). */
   lastContract: null as number | null,
+  /** When set, `/api/dashboards/live` streams what the test pushes with `liveEvent` (else 404, as before). */
+  live: null as { controller: ReadableStreamDefaultController<Uint8Array> | null } | null,
+  /** The contracts the live streams were opened for. */
+  liveOpened: [] as string[],
 };
+
+/** Pushes one server-sent event into the open live stream. */
+export function liveEvent(event: string, data: unknown): void {
+  harness.live?.controller?.enqueue(new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+}
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -53,6 +62,16 @@ export async function fakeServer(request: Request): Promise<Response> {
   const options = /^\/api\/(\w+)\/options$/.exec(url.pathname);
   if (options) return json([1, 2].map((id) => ({ id, name: `${options[1]} ${id}` })));
   if (url.pathname === '/api/dashboards/period') return json(harness.period);
+  if (url.pathname === '/api/dashboards/live' && harness.live) {
+    const live = harness.live;
+    harness.liveOpened.push(url.searchParams.get('contract') ?? '');
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        live.controller = controller;
+      },
+    });
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  }
   // An annotation's writes answer as the server would: the body back (201), nothing on removal (204).
   if (url.pathname.startsWith('/api/annotations')) {
     if (request.method === 'DELETE') return new Response(null, { status: 204 });
@@ -183,6 +202,8 @@ export function setUpFakeServer(): void {
     harness.period = PERIOD;
     harness.contracts = [{ id: 1, name: 'Contrato Alfa' }];
     harness.lastContract = null;
+    harness.live = null;
+    harness.liveOpened = [];
     window.sessionStorage.clear();
     forgetContexts();
   });

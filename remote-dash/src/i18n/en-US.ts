@@ -184,6 +184,12 @@ export const enUS: Translation<typeof ptBR> = {
     statusHint: "The contractor's active activities today: the dates do not change these figures.",
     statusLabel: 'Donut chart: finished, late and in-term activities',
   },
+  live: {
+    new_one: '{{formatted}} new observation',
+    new_other: '{{formatted}} new observations',
+    changed: 'The data changed',
+    refresh: 'refresh',
+  },
   annotations: {
     title: 'Annotations',
     one: 'Annotation',

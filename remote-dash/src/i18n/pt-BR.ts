@@ -184,6 +184,12 @@ export const ptBR = {
     statusHint: 'Atividades ativas da contratada hoje: as datas não mudam estes números.',
     statusLabel: 'Gráfico de rosca: atividades concluídas, atrasadas e no prazo',
   },
+  live: {
+    new_one: '{{formatted}} nova observação',
+    new_other: '{{formatted}} novas observações',
+    changed: 'Os dados mudaram',
+    refresh: 'atualizar',
+  },
   annotations: {
     title: 'Anotações',
     one: 'Anotação',

@@ -16,6 +16,7 @@ import { usePrinting } from './print';
 import { DataUntil, PrintHeader } from './print-header';
 import './print-styles';
 import { useDashboard } from './use-dashboard';
+import { LiveBanner, useLiveFigures } from './live-figures';
 
 /**
  * Opening a dashboard with a contract and no dates (nor week) would sum the whole contract's
@@ -87,6 +88,8 @@ export function DashboardScreen<Name extends DashboardName>({
   const waiting = useDefaultRange(header);
   const query = waiting ? null : header.query;
   const { answer, status, reload } = useDashboard(name, query);
+  // Reports arriving while the screen is open: said, never drawn until the reader asks.
+  const live = useLiveFigures(header.values.contract, answer?.generatedAt ?? null);
   // Listens to the print events from the first dashboard shown (charts redrawn for paper).
   usePrinting();
   const title = t(titleKey);
@@ -138,6 +141,7 @@ export function DashboardScreen<Name extends DashboardName>({
           ) : null
         }
       />
+      <LiveBanner live={live} />
       {body()}
     </section>
   );

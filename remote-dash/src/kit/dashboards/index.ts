@@ -19,3 +19,4 @@ export * from './print-header';
 export * from './drill-down';
 export * from './target-line';
 export * from './annotation-marks';
+export * from './live-figures';
