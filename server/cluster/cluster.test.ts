@@ -237,6 +237,43 @@ describe('a fleet of two nodes behind HAProxy, on a primary and a replica', () =
     );
   });
 
+  test('live figures: a reader on node a hears, within 5 s, of a batch ingested through node b', async (t) => {
+    const [a, b] = nodes as [ApiNode, ApiNode];
+    const stream = await fetch(`http://127.0.0.1:${a.port}/api/dashboards/live?contract=${contract}`, {
+      headers: { authorization: `Token ${admin.token}` },
+    });
+    assert.equal(stream.status, 200);
+    const reader = stream.body!.getReader();
+    let text = '';
+    /** Reads until `event` has come (its data), or `ms` have passed (null). */
+    const until = async (event: string, ms: number): Promise<{ observations: number } | null> => {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        const found = new RegExp(`event: ${event}\\ndata: (.+)\\n\\n`).exec(text);
+        if (found) return JSON.parse(found[1]!) as { observations: number };
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(resolve, deadline - Date.now(), null)),
+        ]);
+        if (chunk === null || chunk.done) break;
+        text += new TextDecoder().decode(chunk.value);
+      }
+      return null;
+    };
+    try {
+      assert.ok(await until('ready', 5_000), 'the stream opened');
+      const sent = performance.now();
+      const answer = await sendBatch(reporter, `http://127.0.0.1:${b.port}`, [rowFor(), rowFor(), rowFor()]);
+      assert.equal(answer.status, 200, answer.body);
+      const change = await until('change', 5_000);
+      t.diagnostic(`live figures across nodes: announced ${(performance.now() - sent).toFixed(0)} ms after the batch`);
+      assert.ok(change, 'no change within 5 s');
+      assert.ok(change.observations >= 3, `observations: ${change.observations}`);
+    } finally {
+      await reader.cancel().catch(() => undefined);
+    }
+  });
+
   test('PgBouncer in transaction mode: no named statement, no failure', async (t) => {
     const behind = await ApiNode.create('bouncer', {
       ...nodeEnv(),

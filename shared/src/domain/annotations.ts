@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { annotationSchema } from './dashboards.js';
+import { annotationSchema } from './comparison-schemas.js';
 import { grantableProfiles, isPermissionLevel } from './permission.js';
 import type { Profile } from './permission.js';
 import { addDays } from './schemas/filters.js';

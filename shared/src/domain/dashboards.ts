@@ -3,7 +3,7 @@ import { RANGE_TYPES } from './constants.js';
 import type { RangeType } from './constants.js';
 import { FILTER_CLASSIFICATIONS, FILTER_DIMENSIONS } from './schemas/filters.js';
 import { idField } from './schemas/organisation.js';
-import { PROFILES } from './permission.js';
+import { annotationSchema, shareDifferenceSchema } from './comparison-schemas.js';
 import type { FilterDimension, ReportFilters } from './schemas/filters.js';
 
 /**
@@ -60,14 +60,6 @@ export const classTotalsSchema = v.object({
   lowConfidence: v.boolean(),
 });
 export type ClassTotals = v.InferOutput<typeof classTotalsSchema>;
-
-/** A share's change against the period before (DOMAIN.md §5): after − before, its 95 % interval; `real` when that excludes 0. */
-export const shareDifferenceSchema = v.object({
-  difference: v.number(),
-  low: v.number(),
-  high: v.number(),
-  real: v.boolean(),
-});
 
 /**
  * The period of the same length just before the filters' days (`previousPeriod`), its class
@@ -148,36 +140,6 @@ export const rankedClassTotalsSchema = v.object({
   moved: v.nullable(rankMovementSchema),
 });
 export type RankedClassTotals = v.InferOutput<typeof rankedClassTotalsSchema>;
-
-/** One side of the comparison: its days, its value-adding share (null without HH) and its sample. */
-const windowSchema = v.object({ from: day, to: day, share: v.nullable(v.number()), workers: v.number() });
-
-/**
- * An event marked on a contract's time axis (annotations.ts, docs/dashboards.md "Annotations"),
- * as `GET /api/annotations` and project health list it.
- */
-export const annotationSchema = v.object({
-  id,
-  contract: id,
-  from: day,
-  to: day,
-  label: v.string(),
-  /** Who wrote it, at their level now (who may remove it: annotations.ts `mayChangeAnnotation`). */
-  author: v.object({ id, name: v.string(), profile: v.picklist(PROFILES) }),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-  /**
-   * The value-adding share before and after (annotations.ts `annotationWindows`), under the filters of the
-   * request but its days, and the change's 95 % interval; null where either share is.
-   */
-  comparison: v.object({
-    days: v.number(),
-    before: windowSchema,
-    after: windowSchema,
-    change: v.nullable(shareDifferenceSchema),
-  }),
-});
-export type Annotation = v.InferOutput<typeof annotationSchema>;
 
 /** One bucket of the time axis: `bucket` is its first day (`YYYY-MM-DD`, a Monday for weeks). */
 export const evolutionPointSchema = v.object({

@@ -26,3 +26,4 @@ export * from './dashboard-tables.js';
 export * from './date-presets.js';
 export * from './portfolio.js';
 export * from './annotations.js';
+export * from './comparison-schemas.js';

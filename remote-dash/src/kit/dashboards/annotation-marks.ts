@@ -19,13 +19,16 @@ export interface AxisPoint {
 /**
  * A contract's annotations (docs/dashboards.md, "Annotations") on a time axis of categories:
  * each one as a shaded band from the first to the last point whose days meet its own (a line
- * when that is one point), labelled with its words at the top; none when no point meets it.
+ * when that is one point), labelled with its words at the top, towards the middle of the axis;
+ * none when no point meets it.
  */
 export function annotationMarks(annotations: readonly Annotation[], points: readonly AxisPoint[]): XAxisAnnotation[] {
   return annotations.flatMap((annotation) => {
     const covered = points.filter((point) => point.to >= annotation.from && point.from <= annotation.to);
     if (covered.length === 0) return [];
     const [first, last] = [covered[0]!, covered[covered.length - 1]!];
+    // In the right half the label ends at its line (written leftwards): never cut by the chart's edge.
+    const rightwards = points.indexOf(first) <= (points.length - 1) / 2;
     const text =
       annotation.label.length > DRAWN_LABEL ? `${annotation.label.slice(0, DRAWN_LABEL - 1)}…` : annotation.label;
     return [
@@ -41,7 +44,7 @@ export function annotationMarks(annotations: readonly Annotation[], points: read
           borderColor: ANNOTATION_COLOUR,
           orientation: 'horizontal',
           position: 'top',
-          textAnchor: 'start',
+          textAnchor: rightwards ? 'start' : 'end',
           offsetY: -2,
           style: { background: '#ffffff', color: ANNOTATION_COLOUR, fontSize: '11px' },
         },

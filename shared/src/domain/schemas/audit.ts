@@ -12,7 +12,16 @@ import { dayParam } from './filters.js';
 export const AUDIT_ENTITIES = [...ENTITIES.map((entity) => HIERARCHY[entity].endpoint), 'annotations'];
 
 /** Its actions: the kit's writes, the row actions, and the account's own. */
-export const AUDIT_ACTIONS = ['create', 'update', 'status', 'finish', 'reopen', 'picture', 'change_password', 'delete'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'status',
+  'finish',
+  'reopen',
+  'picture',
+  'change_password',
+  'delete',
+] as const;
 
 /** `?from=&to=`: site days, `to` included; an empty value is no bound. */
 export const auditDatesSchema = v.pipe(
