@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 import { DASHBOARD_NAMES as DASHBOARDS } from '@canteiro/shared/domain';
 import { blockingViolations } from './axe';
-import { signIn, signInWithForm } from './support';
+import { networkQuiet, signIn, signInWithForm } from './support';
 
 /**
  * axe-core finds no serious or critical violation on any screen, dialogs and
@@ -28,7 +28,7 @@ const CANCEL = /(^|\s)(Cancelar|Cancel)$/;
  * ~2 s of every state reached by a click.
  */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, [data-testid="user-loading"]')).toHaveCount(0);
   await page.evaluate(() => {
     for (const animation of document.getAnimations()) {

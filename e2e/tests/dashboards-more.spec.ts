@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { blockingViolations } from './axe';
 import type { Page, Response } from '@playwright/test';
-import { signIn } from './support';
+import { networkQuiet, signIn } from './support';
 
 /**
  * The By function, Equipment and Performance dashboards in Chromium against the
@@ -255,7 +255,7 @@ test.describe('By function, Equipment and Performance dashboards', () => {
       for (const screen of SCREENS) {
         await open(page, screen);
         await showValues(page, screen.card);
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
         // In the page, injected once (axe.ts): the same rules as AxeBuilder, a quarter of the CPU.
         for (const violation of await blockingViolations(page)) {

@@ -79,6 +79,12 @@ test.describe('Dashboards: annotations and live figures', () => {
     await typeDate(dialog, 'Início', typed(daysBefore(to, 2)));
     await typeDate(dialog, 'Fim', typed(to));
     await dialog.getByLabel('Descrição', { exact: true }).fill(label);
+    for (const width of [1440, 1064]) {
+      await page.setViewportSize({ width, height: 900 });
+      const violations = await blockingViolations(page);
+      expect(violations.map((violation) => `${violation.id} @${width}`)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`annotation-form-${width}.png`) });
+    }
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(dialog).toBeHidden();
     const entry = page.getByTestId('annotation').filter({ hasText: label });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const ACCOUNTS = {
@@ -11,8 +11,43 @@ export const ACCOUNTS = {
   first: 'first@canteiro.test',
 } as const;
 
+/** The requests in flight of each page watched, but the live figures' stream (it stays open). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Starts counting a page's requests in flight (signing in does: before any screen is opened). */
+export function watchRequests(page: Page): void {
+  if (inFlight.has(page)) return;
+  const pending = new Set<Request>();
+  inFlight.set(page, pending);
+  page.on('request', (request) => {
+    if (!request.url().includes('/api/dashboards/live')) pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+}
+
+/**
+ * Playwright's 'networkidle' (no request for 500 ms), but blind to the live figures' stream,
+ * which a dashboard keeps open for as long as it is shown (docs/dashboards.md, "Live figures").
+ */
+export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  const pending = inFlight.get(page);
+  // Never signed in here: no dashboard, no stream.
+  if (!pending) return page.waitForLoadState('networkidle');
+  let quietSince = Date.now();
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(
+    `networkQuiet: still in flight after 30 s: ${[...pending].map((request) => request.url()).join(', ')}`,
+  );
+}
+
 /** Signs in through the login form, as a person does. */
 export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  watchRequests(page);
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel(/^Senha|^Password/).fill(password);
@@ -21,6 +56,7 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
 
 /** Signs in through the API and stores the session as the app does, to reach a screen quickly. */
 export async function signIn(page: Page, account: keyof typeof ACCOUNTS): Promise<void> {
+  watchRequests(page);
   await page.goto('/login');
   await page.getByLabel('E-mail').waitFor();
   const session = await page.evaluate(

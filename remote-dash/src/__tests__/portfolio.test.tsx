@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Portfolio, PortfolioContract } from '@canteiro/shared/domain';
+import { FIRST_ROWS } from '../features/portfolio/portfolio';
 import WelcomePage from '../pages/welcome-page';
 import { harness, json, renderAt, setUpDashboardTests } from './dashboard-kit.harness';
 
@@ -115,5 +116,21 @@ describe('the portfolio', () => {
     renderAt('/dash', <WelcomePage />);
     expect(await screen.findAllByTestId('portfolio-row')).toHaveLength(1);
     expect(screen.queryByText('Base Sul › Obra Centro')).toBeNull();
+  });
+  it('draws every row of a long portfolio, across its groups, the first ones before the others', async () => {
+    // 130 contracts over 13 works: more than the first paint's rows.
+    const many = Array.from({ length: 130 }, (_, index) =>
+      contract(
+        100 + index,
+        `Contrato ${String(index).padStart(3, '0')}`,
+        [1, 'Base Sul', 20 + (index % 13), `Obra ${index % 13}`],
+        {},
+      ),
+    );
+    harness.answers.set('portfolio', [() => json({ ...answer, contracts: many })]);
+    renderAt('/dash', <WelcomePage />);
+    await waitFor(() => expect(screen.getAllByTestId('portfolio-row')).toHaveLength(130));
+    expect(screen.getAllByTestId('portfolio-group')).toHaveLength(13);
+    expect(FIRST_ROWS).toBeLessThan(130);
   });
 });

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { Button, Skeleton, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -37,6 +38,50 @@ function groups(contracts: PortfolioContract[]): { key: string; title: string; c
     byWork.set(key, group);
   }
   return [...byWork.values()];
+}
+
+/** Rows in the first paint: the top of the list at once; the rest follow in a deferred render. */
+export const FIRST_ROWS = 40;
+
+type Section = { key: string; title: string; contracts: PortfolioContract[] };
+
+/**
+ * The groups' rows, the first {@link FIRST_ROWS} drawn at once and the others in a render React
+ * may interrupt (`useDeferredValue`): a thousand contracts do not hold the first paint back.
+ */
+function Sections({
+  sections,
+  several,
+  row,
+}: {
+  sections: Section[];
+  several: boolean;
+  row: (contract: PortfolioContract) => ReactNode;
+}) {
+  const total = sections.reduce((sum, section) => sum + section.contracts.length, 0);
+  const shown = useDeferredValue(total, Math.min(total, FIRST_ROWS));
+  let left = shown;
+  return sections.map((section) => {
+    const contracts = section.contracts.slice(0, Math.max(0, left));
+    left -= contracts.length;
+    if (contracts.length === 0) return null;
+    return (
+      <tbody key={section.key} data-testid="portfolio-group">
+        {several ? (
+          <tr>
+            <th
+              colSpan={6}
+              scope="colgroup"
+              style={{ ...cell, textAlign: 'left', fontWeight: 600, background: navColors.hoverBackground }}
+            >
+              {section.title}
+            </th>
+          </tr>
+        ) : null}
+        {contracts.map(row)}
+      </tbody>
+    );
+  });
 }
 
 /**
@@ -105,6 +150,77 @@ export function PortfolioTable() {
     </th>
   );
   const several = sections.length > 1;
+  const row = (contract: PortfolioContract) => (
+    <tr key={contract.id} data-testid="portfolio-row">
+      <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 400 }}>
+        <Link
+          to={`${home}/project-health?contract=${contract.id}`}
+          data-testid="portfolio-open"
+          style={{ color: themeTokens.colorPrimary, fontWeight: 500 }}
+        >
+          {contract.name}
+        </Link>
+      </th>
+      <td style={{ ...cell, ...numeric }}>
+        {contract.valueAdding === null ? (
+          <span style={{ color: themeTokens.colorTextSecondary }}>{t('dash:portfolio.noShare')}</span>
+        ) : (
+          <span style={{ fontWeight: 600, fontSize: 14 }}>{percent(contract.valueAdding)}</span>
+        )}
+        {contract.interval ? (
+          <div style={{ color: themeTokens.colorTextSecondary, fontSize: 12 }}>
+            {t('dash:kit.interval', {
+              low: percent(contract.interval.low),
+              high: percent(contract.interval.high),
+            })}
+          </div>
+        ) : null}
+        {contract.interval?.lowConfidence ? <LowConfidenceTag /> : null}
+      </td>
+      <td style={cell}>
+        <Sparkline
+          values={contract.weeks}
+          colour={CLASS_COLOURS.valueAdding}
+          label={t('dash:portfolio.weeksLabel', {
+            values: contract.weeks.map((value) => (value === null ? '—' : percent(value))).join(', '),
+          })}
+        />
+      </td>
+      <td style={{ ...cell, ...numeric }}>
+        {contract.compliance === null ? (
+          <span style={{ color: themeTokens.colorTextSecondary }}>{t('dash:portfolio.noShare')}</span>
+        ) : (
+          percent(contract.compliance)
+        )}
+      </td>
+      <td style={{ ...cell, whiteSpace: 'nowrap' }}>
+        {contract.lastObservation
+          ? `${formatFigure(contract.lastObservation.date, 'date', locale)} ${contract.lastObservation.time}`
+          : t('dash:portfolio.noObservation')}
+      </td>
+      <td style={cell} data-testid="portfolio-alerts">
+        {contract.alerts.length === 0 ? (
+          <span style={{ color: themeTokens.colorTextSecondary }}>{t('dash:portfolio.noAlert')}</span>
+        ) : (
+          contract.alerts.map((alert) => (
+            <Tag
+              key={alert}
+              icon={<ExclamationCircleOutlined aria-hidden />}
+              style={{
+                color: ALERT.color,
+                background: ALERT.background,
+                borderColor: ALERT.border,
+                margin: '2px 4px 2px 0',
+                whiteSpace: 'normal',
+              }}
+            >
+              {t(`dash:portfolio.alerts.${alert}`)}
+            </Tag>
+          ))
+        )}
+      </td>
+    </tr>
+  );
   return (
     <section data-testid="portfolio" aria-labelledby="portfolio-title" style={{ marginTop: 8 }}>
       <h2 id="portfolio-title" style={{ fontSize: 20, margin: '0 0 4px', fontWeight: 600 }}>
@@ -134,92 +250,7 @@ export function PortfolioTable() {
                 {header('alerts', t('dash:portfolio.columns.alerts'))}
               </tr>
             </thead>
-            {sections.map((section) => (
-              <tbody key={section.key} data-testid="portfolio-group">
-                {several ? (
-                  <tr>
-                    <th
-                      colSpan={6}
-                      scope="colgroup"
-                      style={{ ...cell, textAlign: 'left', fontWeight: 600, background: navColors.hoverBackground }}
-                    >
-                      {section.title}
-                    </th>
-                  </tr>
-                ) : null}
-                {section.contracts.map((contract) => (
-                  <tr key={contract.id} data-testid="portfolio-row">
-                    <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 400 }}>
-                      <Link
-                        to={`${home}/project-health?contract=${contract.id}`}
-                        data-testid="portfolio-open"
-                        style={{ color: themeTokens.colorPrimary, fontWeight: 500 }}
-                      >
-                        {contract.name}
-                      </Link>
-                    </th>
-                    <td style={{ ...cell, ...numeric }}>
-                      {contract.valueAdding === null ? (
-                        <span style={{ color: themeTokens.colorTextSecondary }}>{t('dash:portfolio.noShare')}</span>
-                      ) : (
-                        <span style={{ fontWeight: 600, fontSize: 14 }}>{percent(contract.valueAdding)}</span>
-                      )}
-                      {contract.interval ? (
-                        <div style={{ color: themeTokens.colorTextSecondary, fontSize: 12 }}>
-                          {t('dash:kit.interval', {
-                            low: percent(contract.interval.low),
-                            high: percent(contract.interval.high),
-                          })}
-                        </div>
-                      ) : null}
-                      {contract.interval?.lowConfidence ? <LowConfidenceTag /> : null}
-                    </td>
-                    <td style={cell}>
-                      <Sparkline
-                        values={contract.weeks}
-                        colour={CLASS_COLOURS.valueAdding}
-                        label={t('dash:portfolio.weeksLabel', {
-                          values: contract.weeks.map((value) => (value === null ? '—' : percent(value))).join(', '),
-                        })}
-                      />
-                    </td>
-                    <td style={{ ...cell, ...numeric }}>
-                      {contract.compliance === null ? (
-                        <span style={{ color: themeTokens.colorTextSecondary }}>{t('dash:portfolio.noShare')}</span>
-                      ) : (
-                        percent(contract.compliance)
-                      )}
-                    </td>
-                    <td style={{ ...cell, whiteSpace: 'nowrap' }}>
-                      {contract.lastObservation
-                        ? `${formatFigure(contract.lastObservation.date, 'date', locale)} ${contract.lastObservation.time}`
-                        : t('dash:portfolio.noObservation')}
-                    </td>
-                    <td style={cell} data-testid="portfolio-alerts">
-                      {contract.alerts.length === 0 ? (
-                        <span style={{ color: themeTokens.colorTextSecondary }}>{t('dash:portfolio.noAlert')}</span>
-                      ) : (
-                        contract.alerts.map((alert) => (
-                          <Tag
-                            key={alert}
-                            icon={<ExclamationCircleOutlined aria-hidden />}
-                            style={{
-                              color: ALERT.color,
-                              background: ALERT.background,
-                              borderColor: ALERT.border,
-                              margin: '2px 4px 2px 0',
-                              whiteSpace: 'normal',
-                            }}
-                          >
-                            {t(`dash:portfolio.alerts.${alert}`)}
-                          </Tag>
-                        ))
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            ))}
+            <Sections sections={sections} several={several} row={row} />
           </table>
         </div>
       )}
