@@ -98,6 +98,17 @@ describe('annotations', () => {
       march.annotations.map((annotation) => [annotation.id, annotation.label]),
       [[created.id, 'Falta de material']],
     );
+    // The other time axes list them too: routine's and equipment's buckets.
+    for (const name of ['routine', 'equipment']) {
+      const response = await contractUser.get(
+        `/api/dashboards/${name}?contract=${world.contractA1}&from=2026-03-01&to=2026-03-31`,
+      );
+      assert.equal(response.statusCode, 200, response.body);
+      assert.deepEqual(
+        (response.json() as { annotations: Annotation[] }).annotations.map((annotation) => annotation.id),
+        [created.id],
+      );
+    }
     assert.deepEqual((await health(contractUser, 'from=2026-03-12&to=2026-03-31')).annotations, []);
     assert.deepEqual((await health(contractUser, 'from=2026-02-01&to=2026-03-08')).annotations, []);
     assert.equal((await health(contractUser, 'from=2026-03-11&to=2026-03-11')).annotations.length, 1);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { i18n, useSession } from '@canteiro/shared/core';
-import type { ClassTotals, DashboardPeriod, RoutineDashboard } from '@canteiro/shared/domain';
+import type { Annotation, ClassTotals, DashboardPeriod, RoutineDashboard } from '@canteiro/shared/domain';
 import { lowConfidence, shareInterval } from '@canteiro/shared/domain';
 import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
 import { serve } from '../../../shared/test/network';
@@ -129,6 +129,24 @@ export const classes = (va: number, hw: number, ew: number, workers: number, reg
   };
 };
 
+/** A rainy Tuesday and Wednesday (10–11 November 2026), written by a contract user: in the week of 9 November. */
+export const RAIN: Annotation = {
+  id: 6,
+  contract: 1,
+  from: '2026-11-10',
+  to: '2026-11-11',
+  label: 'Chuva forte',
+  author: { id: 7, name: 'Carla', profile: 'contract' },
+  createdAt: '2026-11-11T12:00:00.000Z',
+  updatedAt: '2026-11-11T12:00:00.000Z',
+  comparison: {
+    days: 7,
+    before: { from: '2026-11-03', to: '2026-11-09', share: 0.5, workers: 300 },
+    after: { from: '2026-11-10', to: '2026-11-16', share: 0.45, workers: 280 },
+    change: { difference: -0.05, low: -0.12, high: 0.02, real: false },
+  },
+};
+
 /** A routine answer: 07:00 holds 7.5 HH value-adding of 17.2, an index of 43.6 % from 40 observations (low confidence). */
 export const routine: RoutineDashboard = {
   filters: { contract: 1, range: 'week' } as RoutineDashboard['filters'],
@@ -145,6 +163,7 @@ export const routine: RoutineDashboard = {
     { bucket: '2026-11-02', ...classes(7.5, 5, 4.7, 40, 8) },
     { bucket: '2026-11-09', ...classes(1200, 400, 300, 1560, 1560) },
   ],
+  annotations: [RAIN],
 };
 
 /** The chart's mock reads back what it was given. */

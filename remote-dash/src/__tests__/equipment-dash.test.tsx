@@ -5,7 +5,16 @@ import { dashboardTable } from '@canteiro/shared/domain';
 import type { EquipmentDashboard } from '@canteiro/shared/domain';
 import { CLASS_COLOURS } from '../kit/dashboards/class-colours';
 import { EquipmentView } from '../features/equipment-dash/equipment-view';
-import { drawn, drawnLive, harness, json, renderAt, setUpFakeServer, setUpTranslations } from './dashboard-kit.harness';
+import {
+  RAIN,
+  drawn,
+  drawnLive,
+  harness,
+  json,
+  renderAt,
+  setUpFakeServer,
+  setUpTranslations,
+} from './dashboard-kit.harness';
 import EquipmentPage from '../pages/equipment-page';
 
 /**
@@ -61,6 +70,7 @@ const answer: EquipmentDashboard = {
     { bucket: '2026-11-02', working: 600, idle: 300, down: 100, observations: 1000, utilization: 0.6 },
     { bucket: '2026-11-09', working: 440, idle: 180, down: 80, observations: 700, utilization: 440 / 700 },
   ],
+  annotations: [RAIN],
 };
 
 setUpTranslations();
@@ -196,5 +206,16 @@ describe('drill-down', () => {
       equipment: '1',
       classification: 'idle',
     });
+  });
+  it("marks the contract's annotations on the utilization by period", async () => {
+    render(<EquipmentView answer={answer} />, { wrapper: MemoryRouter });
+    const chart = await drawn<{
+      series: unknown;
+      options: { xaxis: { categories: string[] }; annotations: { xaxis: { x: string; label: { text: string } }[] } };
+    }>('chart-utilizationByPeriod');
+    // 10–11 November: in the week of the 9th, the second bucket.
+    expect(chart.options.annotations.xaxis.map((mark) => [mark.x, mark.label.text])).toEqual([
+      [chart.options.xaxis.categories[1], RAIN.label],
+    ]);
   });
 });

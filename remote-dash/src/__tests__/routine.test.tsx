@@ -1,6 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RoutineScreen } from '../features/routine/routine-screen';
-import { chartData, classes, harness, json, renderAt, routine, setUpDashboardTests } from './dashboard-kit.harness';
+import {
+  chartData,
+  classes,
+  drawn,
+  harness,
+  json,
+  renderAt,
+  routine,
+  setUpDashboardTests,
+} from './dashboard-kit.harness';
 
 /** The routine screen, hour by hour, its chart over its table. */
 setUpDashboardTests();
@@ -67,5 +76,16 @@ describe('routine', () => {
     );
     expect(within(screen.getByTestId('kpi-totalHh')).queryByTestId('low-confidence')).not.toBeInTheDocument();
     expect(screen.getByTestId('kpi-totalHh')).toHaveTextContent('40 observações · 8 registros');
+  });
+  it("marks the contract's annotations on the HH by period", async () => {
+    harness.answers.set('routine', [() => json(routine)]);
+    renderAt('/?contract=1&from=2026-11-01&to=2026-11-20', <RoutineScreen />);
+    const chart = await drawn<{
+      series: unknown;
+      options: { xaxis: { categories: string[] }; annotations: { xaxis: { x: string; label: { text: string } }[] } };
+    }>('chart-hhByPeriod');
+    expect(chart.options.annotations.xaxis.map((mark) => [mark.x, mark.label.text])).toEqual([
+      [chart.options.xaxis.categories[1], 'Chuva forte'],
+    ]);
   });
 });

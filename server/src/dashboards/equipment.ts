@@ -9,6 +9,7 @@ import type {
 import { equipment } from '../db/schema/catalogue.js';
 import { equipmentReports } from '../db/schema/reports.js';
 import { equipmentDaily } from '../db/schema/dashboards.js';
+import { annotationsOf } from './annotations.js';
 import type { DashboardContext } from './context.js';
 import { figureRows, meta } from './context.js';
 import { bucketOf, jsonRows } from './fragments.js';
@@ -24,6 +25,9 @@ export async function equipmentDashboard(context: DashboardContext): Promise<Equ
   // The last observation's probe runs beside the figures, not after them (handled now, awaited below).
   const described = meta(context, 'equipment');
   described.catch(() => undefined);
+  // The annotations its buckets show, compared on the activity rows (a machine filter describes none).
+  const annotated = annotationsOf(context);
+  annotated.catch(() => undefined);
   const { orm } = context;
   // One pass into both groupings, by machine and by site day; the few days are folded into
   // buckets after (a bucket computed on every row cost more than the grouping). The pass reads
@@ -91,5 +95,6 @@ export async function equipmentDashboard(context: DashboardContext): Promise<Equ
     observations,
     working,
     utilization: observations === 0 ? null : working / observations,
+    annotations: await annotated,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RoutineDashboard } from '@canteiro/shared/domain';
+import { annotationsOf } from './annotations.js';
 import type { DashboardContext } from './context.js';
 import type { ClassRow } from './fragments.js';
 import { figureRows, meta } from './context.js';
@@ -17,6 +18,9 @@ export async function routine(context: DashboardContext): Promise<RoutineDashboa
   described.catch(() => undefined);
   const before = previousTotals(context);
   before.catch(() => undefined);
+  // The annotations its buckets show (a write moves the global version: cache.ts).
+  const annotated = annotationsOf(context);
+  annotated.catch(() => undefined);
   const columns = classColumns(context, sql`sum(rows)`);
   const [answer] = await figureRows<{
     totals: ClassRow;
@@ -45,5 +49,6 @@ export async function routine(context: DashboardContext): Promise<RoutineDashboa
     totalHh: totals.total_hh,
     hours: hours.map(({ hour, ...rest }) => ({ hour, ...classTotals(rest) })),
     evolution: evolution.map(({ bucket, ...rest }) => ({ bucket, ...classTotals(rest) })),
+    annotations: await annotated,
   };
 }

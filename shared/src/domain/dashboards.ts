@@ -277,6 +277,8 @@ export const routineDashboardSchema = v.object({
   hours: v.array(v.object({ ...classTotalsSchema.entries, hour: v.pipe(v.number(), v.integer()) })),
   /** HH by class per bucket of `range` (its first day; a week's Monday), oldest first; only buckets with rows. */
   evolution: v.array(v.object({ ...classTotalsSchema.entries, bucket: day })),
+  /** The contract's annotations that meet the filters' days (as project health's). */
+  annotations: v.array(annotationSchema),
 });
 export type RoutineDashboard = v.InferOutput<typeof routineDashboardSchema> & DashboardMeta;
 
@@ -333,6 +335,8 @@ export const equipmentDashboardSchema = v.object({
   utilization: share,
   /** The utilization per bucket of `range`, oldest first; only buckets with observations. */
   evolution: v.array(equipmentBucketSchema),
+  /** The contract's annotations that meet the filters' days (as project health's). */
+  annotations: v.array(annotationSchema),
 });
 export type EquipmentDashboard = v.InferOutput<typeof equipmentDashboardSchema> & DashboardMeta;
 

@@ -74,7 +74,7 @@ export function EquipmentView({ answer }: { answer: EquipmentDashboard }) {
         <EquipmentUtilization table={equipment} />
       </Col>
       <Col span={24}>
-        <UtilizationByPeriod table={dashboardTable('equipment', answer, 'utilizationByPeriod')} />
+        <UtilizationByPeriod answer={answer} table={dashboardTable('equipment', answer, 'utilizationByPeriod')} />
       </Col>
       <Col span={24}>
         <TopCompanies tables={companyTables((key) => dashboardTable('equipment', answer, key))} />

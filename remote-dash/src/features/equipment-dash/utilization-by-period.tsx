@@ -1,7 +1,8 @@
 import type { ApexOptions } from 'apexcharts';
 import { useTranslation } from 'react-i18next';
 import { formatFigure } from '@canteiro/shared/domain';
-import type { FigureTable } from '@canteiro/shared/domain';
+import type { EquipmentDashboard, FigureTable } from '@canteiro/shared/domain';
+import { bucketMarks } from '../../kit/dashboards/annotation-marks';
 import { Chart } from '../../kit/dashboards/chart';
 import { CLASS_COLOURS } from '../../kit/dashboards/class-colours';
 import { FigureCard } from '../../kit/dashboards/figure-card';
@@ -10,9 +11,10 @@ import { useLocale } from '../../kit/dashboards/use-locale';
 
 /**
  * The utilization of every machine together per bucket of the header's range (day, week,
- * month, year), oldest first: a line on 0–100 %, each point's observations in the tooltip.
+ * month, year), oldest first: a line on 0–100 %, each point's observations in the tooltip, the
+ * contract's annotations over the buckets their days meet.
  */
-export function UtilizationByPeriod({ table }: { table: FigureTable }) {
+export function UtilizationByPeriod({ answer, table }: { answer: EquipmentDashboard; table: FigureTable }) {
   const { t } = useTranslation(['dash', 'figures']);
   const locale = useLocale();
   const categories = tableCategories(table, 'bucket', locale);
@@ -22,6 +24,14 @@ export function UtilizationByPeriod({ table }: { table: FigureTable }) {
     markers: { size: 4, strokeWidth: 0 },
     xaxis: { categories },
     yaxis: { min: 0, max: 1, tickAmount: 4 },
+    annotations: {
+      xaxis: bucketMarks(
+        answer.annotations,
+        answer.evolution.map((point) => point.bucket),
+        categories,
+        answer.filters,
+      ),
+    },
     tooltip: {
       x: {
         formatter: (_value: number, context?: { dataPointIndex: number }) => {

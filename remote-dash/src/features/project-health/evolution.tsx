@@ -7,9 +7,8 @@ import {
   CLASS_COLOURS,
   Chart,
   FigureCard,
-  annotationMarks,
-  bucketDays,
   bucketFilters,
+  bucketMarks,
   classificationOf,
   tableCategories,
   useDrillDown,
@@ -65,12 +64,11 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
       : [],
   );
   // The contract's annotations over the buckets their days meet.
-  const marks = annotationMarks(
+  const marks = bucketMarks(
     answer.annotations,
-    points.map((point, index) => ({
-      ...bucketDays(point.bucket, answer.filters.range, answer.filters),
-      category: categories[index]!,
-    })),
+    points.map((point) => point.bucket),
+    categories,
+    answer.filters,
   );
   const options: ApexOptions = {
     colors: [CLASS_COLOURS.valueAdding, CLASS_COLOURS.valueAdding],

@@ -11,6 +11,7 @@ import {
   DashboardScreen,
   FigureCard,
   bucketFilters,
+  bucketMarks,
   classificationOf,
   hourWindow,
   shareTooltip,
@@ -131,6 +132,14 @@ function HhByPeriod({ answer, table }: { answer: RoutineDashboard; table: Figure
             xaxis: { categories },
             yaxis: { min: 0 },
             tooltip: stackedTooltip(categories, locale, t('dash:kit.total')),
+            annotations: {
+              xaxis: bucketMarks(
+                answer.annotations,
+                answer.evolution.map((point) => point.bucket),
+                categories,
+                answer.filters,
+              ),
+            },
           }}
         />
       </FigureCard>

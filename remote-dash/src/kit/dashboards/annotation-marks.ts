@@ -1,5 +1,6 @@
 import type { ApexOptions } from 'apexcharts';
-import type { Annotation } from '@canteiro/shared/domain';
+import type { Annotation, RangeType } from '@canteiro/shared/domain';
+import { bucketDays } from './drill-down';
 
 type XAxisAnnotation = NonNullable<NonNullable<ApexOptions['annotations']>['xaxis']>[number];
 
@@ -51,4 +52,20 @@ export function annotationMarks(annotations: readonly Annotation[], points: read
       },
     ];
   });
+}
+
+/**
+ * {@link annotationMarks} on an axis of buckets of the range (a week's Monday, a month's
+ * first day…): each bucket stands for its days within the dashboard's own.
+ */
+export function bucketMarks(
+  annotations: readonly Annotation[],
+  buckets: readonly string[],
+  categories: readonly string[],
+  filters: { range: RangeType; from?: string | undefined; to?: string | undefined },
+): XAxisAnnotation[] {
+  return annotationMarks(
+    annotations,
+    buckets.map((bucket, index) => ({ ...bucketDays(bucket, filters.range, filters), category: categories[index]! })),
+  );
 }
