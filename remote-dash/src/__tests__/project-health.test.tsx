@@ -4,6 +4,7 @@ import { useSession } from '@canteiro/shared/core';
 import { ProjectHealthScreen } from '../features/project-health/project-health-screen';
 import { bucketDays, hourWindow } from '../kit/dashboards/drill-down';
 import {
+  RAIN,
   chartData,
   classes,
   dashboardCalls,
@@ -103,14 +104,11 @@ const answer: ProjectHealthDashboard = {
   // A material shortage on Tuesday 3 November, written by a contract user (id 7).
   annotations: [
     {
+      ...RAIN,
       id: 5,
-      contract: 1,
       from: '2026-11-03',
       to: '2026-11-03',
       label: 'Falta de material',
-      author: { id: 7, name: 'Carla', profile: 'contract' },
-      createdAt: '2026-11-03T12:00:00.000Z',
-      updatedAt: '2026-11-03T12:00:00.000Z',
       comparison: {
         days: 7,
         before: { from: '2026-10-27', to: '2026-11-02', share: 0.6, workers: 400 },

@@ -25,12 +25,7 @@ export function UtilizationByPeriod({ answer, table }: { answer: EquipmentDashbo
     xaxis: { categories },
     yaxis: { min: 0, max: 1, tickAmount: 4 },
     annotations: {
-      xaxis: bucketMarks(
-        answer.annotations,
-        answer.evolution.map((point) => point.bucket),
-        categories,
-        answer.filters,
-      ),
+      xaxis: bucketMarks(answer, categories),
     },
     tooltip: {
       x: {

@@ -64,12 +64,7 @@ export function Evolution({ answer }: { answer: ProjectHealthDashboard }) {
       : [],
   );
   // The contract's annotations over the buckets their days meet.
-  const marks = bucketMarks(
-    answer.annotations,
-    points.map((point) => point.bucket),
-    categories,
-    answer.filters,
-  );
+  const marks = bucketMarks(answer, categories);
   const options: ApexOptions = {
     colors: [CLASS_COLOURS.valueAdding, CLASS_COLOURS.valueAdding],
     fill: { opacity: [0.2, 1] },

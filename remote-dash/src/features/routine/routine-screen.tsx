@@ -133,12 +133,7 @@ function HhByPeriod({ answer, table }: { answer: RoutineDashboard; table: Figure
             yaxis: { min: 0 },
             tooltip: stackedTooltip(categories, locale, t('dash:kit.total')),
             annotations: {
-              xaxis: bucketMarks(
-                answer.annotations,
-                answer.evolution.map((point) => point.bucket),
-                categories,
-                answer.filters,
-              ),
+              xaxis: bucketMarks(answer, categories),
             },
           }}
         />

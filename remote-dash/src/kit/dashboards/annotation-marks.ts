@@ -55,17 +55,22 @@ export function annotationMarks(annotations: readonly Annotation[], points: read
 }
 
 /**
- * {@link annotationMarks} on an axis of buckets of the range (a week's Monday, a month's
- * first day…): each bucket stands for its days within the dashboard's own.
+ * {@link annotationMarks} on an answer's axis of buckets of the range (a week's Monday, a
+ * month's first day…): each bucket stands for its days within the dashboard's own.
  */
 export function bucketMarks(
-  annotations: readonly Annotation[],
-  buckets: readonly string[],
+  answer: {
+    annotations: readonly Annotation[];
+    evolution: readonly { bucket: string }[];
+    filters: { range: RangeType; from?: string | undefined; to?: string | undefined };
+  },
   categories: readonly string[],
-  filters: { range: RangeType; from?: string | undefined; to?: string | undefined },
 ): XAxisAnnotation[] {
   return annotationMarks(
-    annotations,
-    buckets.map((bucket, index) => ({ ...bucketDays(bucket, filters.range, filters), category: categories[index]! })),
+    answer.annotations,
+    answer.evolution.map(({ bucket }, index) => ({
+      ...bucketDays(bucket, answer.filters.range, answer.filters),
+      category: categories[index]!,
+    })),
   );
 }
