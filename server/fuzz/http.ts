@@ -63,16 +63,23 @@ export function send(
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      // An event stream (GET /api/dashboards/live) never ends by design: it is whole once its
+      // first event has come, and the client then leaves.
+      const stream = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size <= MAX_BODY) chunks.push(chunk);
+        if (stream && Buffer.concat(chunks).includes('\n\n')) {
+          finish(undefined, true);
+          request.destroy();
+        }
       });
-      const finish = (error?: string) =>
+      const finish = (error?: string, whole = response.complete) =>
         done({
           status: response.statusCode ?? null,
           headers: response.headers,
           body: Buffer.concat(chunks),
-          complete: response.complete,
+          complete: whole,
           ...(error ? { error } : {}),
         });
       response.on('end', () => finish());
