@@ -19,6 +19,26 @@ test.describe('signing in (spec §5, §8)', () => {
     });
   });
 
+  test('home follows the sign-in with no loading state between them (its chunk came with the sign-in)', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(ACCOUNTS.admin);
+    await page.getByLabel(/^Senha/).fill('demo1234');
+    // Every spinner a route shows from the click on: a suspended route also holds its content
+    // back ~250 ms after the spinner (React's reveal throttle).
+    await page.evaluate(() => {
+      const seen = { spinners: 0 };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="page-loading"]')) seen.spinners++;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByTestId('home-modules')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { seen: { spinners: number } }).seen.spinners)).toBe(0);
+  });
+
   test('a wrong password gets the invalid-credentials message', async ({ page }) => {
     await signInWithForm(page, ACCOUNTS.admin, 'wrong-password');
     await expect(page.getByTestId('login-error')).toHaveText(

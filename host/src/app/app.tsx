@@ -7,6 +7,7 @@ import { ModuleProviders } from '@canteiro/shared/ui';
 import { RouteView, Fade } from './route-view';
 import { hostRoutes } from './route-meta';
 import { PageLoading } from '../components/page-loading';
+import { loadHome, loadedHome } from './home-chunk';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { NotificationStack } from '../features/notifications/notification-stack';
 import { SmallScreenBlock } from '../features/small-screen/small-screen-block';
@@ -15,7 +16,12 @@ import { useModules } from '../features/modules/module-store';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const PasswordPage = lazy(() => import('../features/auth/password-page'));
-const HomePage = lazy(() => import('../features/home/home-page'));
+const LazyHome = lazy(() => loadHome().then((Home) => ({ default: Home })));
+/** Home, rendered directly once its chunk is in (the sign-in fetched it): no suspension, no reveal throttle. */
+function HomePage() {
+  const Home = loadedHome();
+  return Home ? <Home /> : <LazyHome />;
+}
 // The modules' shell (sidebar, avatar, the server-state cache) is not the login page's business:
 // a signed-in page fetches it at once, the login form never (docs/frontend.md, "Server state").
 const loadModuleOutlet = () => import('./module-outlet');

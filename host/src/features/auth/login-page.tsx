@@ -8,6 +8,7 @@ import { authApi, notify, toApiError } from '@canteiro/shared/core';
 import { loginSchema } from '@canteiro/shared/domain';
 import { FormField, fieldMessage } from '@canteiro/shared/ui';
 import type { LoginInput } from '@canteiro/shared/domain';
+import { loadHome } from '../../app/home-chunk';
 import { AuthCard } from './auth-card';
 
 export default function LoginPage() {
@@ -23,6 +24,8 @@ export default function LoginPage() {
 
   const onValid = async (credentials: LoginInput) => {
     setFailure(null);
+    // Home's chunk beside the sign-in's request: home renders as soon as the answer comes.
+    const home = loadHome().catch(() => null);
     try {
       const { user } = await authApi.login(credentials);
       notify.success(t('common:success.login'));
@@ -32,7 +35,9 @@ export default function LoginPage() {
         return;
       }
       const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== '/login' ? from : '/home', { replace: true });
+      const to = from && from !== '/login' ? from : '/home';
+      if (to === '/home') await home;
+      navigate(to, { replace: true });
     } catch (error) {
       const apiError = await toApiError(error);
       setFailure(t(`common:errors.${apiError.code}`, { defaultValue: t('common:errors.server_error') }));
