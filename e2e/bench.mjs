@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { BASE, LOGIN_SECONDS, apiToken, loginThroughput, repo, startServer } from './bench-server.mjs';
 import { chromiumArgs } from './chromium-args.mjs';
+import { timeSignIn } from './bench-sign-in.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const MODULES = [
@@ -185,49 +186,6 @@ async function timeLoginForm(browser) {
   return times;
 }
 
-/**
- * The sign-in as a person makes it, new context each run: from the moment the sign-in's answer
- * reaches the page to home's module cards drawn (what the page does after the server is done),
- * and from the click.
- */
-async function timeSignIn(browser) {
-  const afterAnswer = [];
-  const fromClick = [];
-  for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${BASE}/login`);
-    await page.getByLabel('E-mail').fill('admin@canteiro.test');
-    await page.getByLabel('Senha').fill('demo1234');
-    // The answer's arrival, read in the page's own clock, as every other instant below.
-    await page.evaluate(() => {
-      globalThis.__signIn = {};
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          if (entry.name.endsWith('/api/authentication/login')) globalThis.__signIn.answer = entry.responseEnd;
-      }).observe({ type: 'resource', buffered: false });
-    });
-    await page.getByRole('button', { name: 'Entrar' }).evaluate((button) => {
-      globalThis.__signIn.click = performance.now();
-      button.click();
-    });
-    await page.waitForFunction(
-      () => {
-        if (!globalThis.document.querySelector('[data-testid="home-modules"]')) return false;
-        globalThis.__signIn.home ??= performance.now();
-        return globalThis.__signIn.answer !== undefined;
-      },
-      undefined,
-      { timeout: 30_000, polling: 'raf' },
-    );
-    const { answer, click, home } = await page.evaluate(() => globalThis.__signIn);
-    afterAnswer.push(home - answer);
-    fromClick.push(home - click);
-    await context.close();
-  }
-  return { afterAnswer, fromClick };
-}
-
 async function timeModuleEntry(browser, module) {
   const times = [];
   for (let run = 0; run < RUNS; run++) {
@@ -308,7 +266,7 @@ const browser = await chromium.launch({
 try {
   const downloads = await measureDownloads(browser);
   const loginForm = await timeLoginForm(browser);
-  const signInTimes = await timeSignIn(browser);
+  const signInTimes = await timeSignIn(browser, RUNS);
   const moduleEntry = {};
   for (const module of MODULES) moduleEntry[module.id] = await timeModuleEntry(browser, module);
   const userList = await timeUserList(browser);
