@@ -67,7 +67,7 @@ export function annotationWindows(annotation: { from: string; to: string }): {
 }
 
 /**
- * Who may change or remove an annotation (issue 21 §5): its author, or someone of a higher
+ * Who may change or remove an annotation (docs/dashboards.md): its author, or someone of a higher
  * level who sees its contract — an admin anyone's, as an admin manages everyone
  * (`grantableProfiles`). Seeing the contract is the server's check; this is the level's.
  */

@@ -6,7 +6,7 @@ import { deactivationText } from '../deactivation-impact';
 import { registerKitTranslations } from '../i18n';
 
 /**
- * A deactivation says what it hides (spec §4, issue 21 §7): the first confirmation counts the
+ * A deactivation says what it hides (spec §4, docs/hierarchy.md): the first confirmation counts the
  * records that hang from the one deactivated and stop showing.
  */
 beforeAll(() => {
