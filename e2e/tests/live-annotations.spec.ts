@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { blockingViolations } from './axe';
-import { DEMO_PASSWORD, signIn, typeDate } from './support';
+import { DEMO_PASSWORD, signInWithForm, typeDate } from './support';
 
 /**
  * Annotations and live figures (docs/dashboards.md), in Chromium against the demo data, on a
@@ -11,10 +11,13 @@ import { DEMO_PASSWORD, signIn, typeDate } from './support';
 
 const CONTRACT = 'Atlântica Engenharia — Estrutura';
 const REPORTER = 'camila.ferreira@canteiro.test';
+/** Atlântica's work user: the admin's last contract, which later specs open on, stays untouched. */
+const VIEWER = 'thiago.mendes@canteiro.test';
 
-/** Opens project health on the contract as the admin; answers its id and the dashboard's days. */
+/** Opens project health on the contract as its work user; answers its id and the dashboard's days. */
 async function openHealth(page: Page): Promise<{ contract: number; from: string; to: string }> {
-  await signIn(page, 'admin');
+  await signInWithForm(page, VIEWER);
+  await expect(page.getByTestId('home-modules')).toBeVisible();
   await page.goto('/dash');
   const contract = await page.evaluate(async (name) => {
     const response = await fetch('/api/contracts/options', {
