@@ -40,6 +40,8 @@ export default tseslint.config(
       'test-results/**',
       // Written by the contract suite (gitignored).
       'server/contract/generated/**',
+      // The server suites compiled to JavaScript (server/compile-tests.mjs, gitignored).
+      'server/.test-build/**',
     ],
   },
   js.configs.recommended,

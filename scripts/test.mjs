@@ -102,19 +102,21 @@ await jestSuite();
 // ajv, and a client generated with openapi-typescript that type-checks and runs a flow.
 suites.push(await nodeSuite('API contract (OpenAPI)', {}, { script: 'test:contract' }));
 suites.push(await cluster);
+// The server's suites as JavaScript, compiled once for both (server/compile-tests.mjs).
+await gate('server suites compiled', 'node', ['server/compile-tests.mjs']);
 // The two server suites at once, on their own databases (two cores, measured: 453 s together
 // against 326 + 190 s in a row); PostgreSQL's output is held and shown after, so the log does
 // not interleave two TAP streams.
 suites.push(
   ...(await Promise.all([
-    nodeSuite('server on PGlite (node:test)', { TEST_DATABASE_URL: '' }),
+    nodeSuite('server on PGlite (node:test)', { TEST_DATABASE_URL: '' }, { script: 'test:compiled' }),
     ...(process.env.TEST_DATABASE_URL
       ? [
           // Less the files that test PGlite alone (`*.pglite-only.test.ts`), whatever the database.
           nodeSuite(
             'server on PostgreSQL (node:test)',
             { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
-            { echo: false, script: 'test:postgres' },
+            { echo: false, script: 'test:postgres:compiled' },
           ),
         ]
       : []),

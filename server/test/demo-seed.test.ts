@@ -27,6 +27,7 @@ import { DEMO_STAFF } from '../src/demo/people-data.js';
 import { DEMO_FUNCTIONS } from '../src/demo/catalogue-data.js';
 import { demoCatalogue, seedDay } from '../src/demo/catalogue.js';
 import { Browser, serverSuite } from './helpers.js';
+import { program, serverFolder } from './programs.js';
 
 let db: Database;
 let app: FastifyInstance;
@@ -309,14 +310,10 @@ describe('demo catalogue (DOMAIN.md §4)', () => {
 
 test('pnpm db:reset (src/cli/reset.ts) migrates, reseeds and lists the accounts', async () => {
   const url = process.env.TEST_DATABASE_URL;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--conditions=canteiro-source', '--import', 'tsx', 'src/cli/reset.ts'],
-    {
-      cwd: new URL('..', import.meta.url),
-      env: { ...process.env, ...(url ? { DATABASE_URL: url } : { DATABASE_URL: '', DATA_DIR: 'memory://' }) },
-    },
-  );
+  const { stdout } = await promisify(execFile)(process.execPath, program('src/cli/reset'), {
+    cwd: serverFolder,
+    env: { ...process.env, ...(url ? { DATABASE_URL: url } : { DATABASE_URL: '', DATA_DIR: 'memory://' }) },
+  });
   assert.match(stdout, /Database reset/);
   for (const email of ['admin', 'base', 'work', 'contract', 'reporter', 'first'])
     assert.match(stdout, new RegExp(`${email}@canteiro\\.test`));

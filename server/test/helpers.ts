@@ -87,7 +87,8 @@ async function fileDatabase(baseUrl: string): Promise<string> {
   const base = new URL(baseUrl);
   const baseName = decodeURIComponent(base.pathname.slice(1));
   const file = path
-    .basename(process.argv[1] ?? 'test', '.test.ts')
+    .basename(process.argv[1] ?? 'test')
+    .replace(/\.test\.[jt]s$/, '')
     .replace(/[^a-z0-9]+/gi, '_')
     .toLowerCase();
   const own = `${baseName}_${file}`.slice(0, 63);

@@ -11,6 +11,7 @@ import type { MobileCatalogue } from '@canteiro/shared/domain';
 import { openDatabase, selectRows } from '../src/db/connection.js';
 import { freePort, serverFolder } from '../bench/support.js';
 import { openTestDatabase } from './helpers.js';
+import { program } from './programs.js';
 import { insertDemoData } from '../src/demo/seed.js';
 import { randomStream } from '../src/demo/reports/random.js';
 
@@ -36,7 +37,7 @@ let child: ChildProcess | undefined;
 let stderr = '';
 
 async function startChild(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--conditions=canteiro-source', '--import', 'tsx', 'src/main.ts'], {
+  const server = spawn(process.execPath, program('src/main'), {
     cwd: serverFolder,
     env: {
       ...process.env,

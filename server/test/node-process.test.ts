@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import type { Database } from '../src/db/connection.js';
 import { openDatabase } from '../src/db/connection.js';
 import { users } from '../src/db/schema/people.js';
 import { openTestDatabase, resetDatabase } from './helpers.js';
+import { program, serverFolder } from './programs.js';
 
 /**
  * The server as an operator starts it (src/main.ts in its own process, docs/deploy.md): it never
@@ -20,9 +20,7 @@ import { openTestDatabase, resetDatabase } from './helpers.js';
  * TEST_DATABASE_URL is set, otherwise a PGlite folder of its own.
  */
 
-const serverFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim() || null;
-const TSX = ['--conditions=canteiro-source', '--import', 'tsx'];
 
 let dataDir: string;
 let environment: Record<string, string>;
@@ -67,7 +65,7 @@ interface Running {
 
 async function startNode(env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...TSX, 'src/main.ts'], {
+  const child = spawn(process.execPath, program('src/main'), {
     cwd: serverFolder,
     env: { ...environment, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +89,7 @@ async function startNode(env: Record<string, string> = {}): Promise<Running> {
 
 /** Runs a command of the server to its end. */
 async function runCommand(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...TSX, ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: serverFolder,
     env: { ...environment, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,7 +114,7 @@ async function withNodeDatabase<T>(read: (db: Database) => Promise<T>): Promise<
 
 describe('the node, started as an operator starts it', () => {
   test('a bad setting stops the start with one message naming every bad setting, no stack trace', async () => {
-    const { code, stdout, stderr } = await runCommand(['src/main.ts'], {
+    const { code, stdout, stderr } = await runCommand(program('src/main'), {
       TOKEN_TTL_HOURS: 'half',
       TRUST_PROXY: 'everyone',
     });
@@ -138,12 +136,14 @@ describe('the node, started as an operator starts it', () => {
   });
 
   test('pnpm db:admin creates the first admin once, on first access, and refuses a second', async () => {
-    const created = await runCommand(['src/cli/admin.ts', '--', '--email', 'ana@lab.example']);
+    const created = await runCommand(program('src/cli/admin', '--', '--email', 'ana@lab.example'));
     assert.equal(created.code, 0, created.stderr);
     assert.match(created.stdout, /First admin created: ana@lab\.example \(first access/);
     const password = /Temporary password: (\S+)/.exec(created.stdout)?.[1];
     assert.ok(password && password.length >= 12);
-    const again = await runCommand(['src/cli/admin.ts', '--email', 'bruno@lab.example', '--password', 'outra-senha-1']);
+    const again = await runCommand(
+      program('src/cli/admin', '--email', 'bruno@lab.example', '--password', 'outra-senha-1'),
+    );
     assert.equal(again.code, 1);
     assert.match(again.stdout, /An admin already exists \(ana@lab\.example\)/);
     const admins = await withNodeDatabase((db) => db.orm.select().from(users));
@@ -151,7 +151,7 @@ describe('the node, started as an operator starts it', () => {
       admins.map((user) => [user.email, user.profile, user.firstAccess]),
       [['ana@lab.example', 'admin', true]],
     );
-    const bad = await runCommand(['src/cli/admin.ts', '--email', 'not-an-address']);
+    const bad = await runCommand(program('src/cli/admin', '--email', 'not-an-address'));
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /an --email is needed/);
   });
