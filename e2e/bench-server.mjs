@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Buffer } from 'node:buffer';
 import autocannon from 'autocannon';
 
 export const repo = resolve(import.meta.dirname, '..');
@@ -75,4 +76,59 @@ export async function loginThroughput() {
     errors: result.errors,
     total: result.requests.total,
   };
+}
+
+/** One autocannon run of GET `path` with the admin's token, on `connections`, for `seconds`. */
+async function timedGets(path, token, { connections = 1, seconds = 5, headers = {} } = {}) {
+  const result = await autocannon({
+    url: `${BASE}${path}`,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Token ${token}`, ...headers },
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytesPerAnswer: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    non2xx: result.non2xx,
+  };
+}
+
+/**
+ * A repeated view of project health (the first contract's default range, its answer kept)
+ * through HTTP as a browser asks for it (`Accept-Encoding: gzip, deflate, br`), one connection,
+ * beside `/api/health` in the same run (docs/benchmarks.md).
+ */
+export async function repeatedDashboard() {
+  const token = await apiToken();
+  const contracts = await fetch(`${BASE}/api/contracts?pageSize=1`, { headers: { authorization: `Token ${token}` } });
+  const contract = (await contracts.json()).items?.[0]?.id;
+  const path = `/api/dashboards/project-health?contract=${contract}`;
+  const headers = { 'accept-encoding': 'gzip, deflate, br' };
+  // The first view computes and keeps the answer; the timed ones are repeats.
+  await fetch(`${BASE}${path}`, { headers: { authorization: `Token ${token}`, ...headers } });
+  const plain = await (await fetch(`${BASE}${path}`, { headers: { authorization: `Token ${token}` } })).text();
+  return {
+    health: await timedGets('/api/health', token, { headers }),
+    dashboard: await timedGets(path, token, { headers }),
+    jsonBytes: Buffer.byteLength(plain),
+  };
+}
+
+/** The lines of repeatedDashboard's figures in the bench's table. */
+export function printRepeatedDashboard(repeated) {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const { health, dashboard } = repeated;
+  console.log(
+    `\nProject health, repeated view through HTTP (Accept-Encoding: gzip, deflate, br; 1 connection, 5 s; JSON ${kb(repeated.jsonBytes)})`,
+  );
+  for (const [label, row] of [
+    ['/api/health (floor)', health],
+    ['/api/dashboards/project-health', dashboard],
+  ])
+    console.log(
+      `  ${label.padEnd(32)} ${row.requestsPerSecond.toFixed(0).padStart(6)} requests/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${kb(row.bytesPerAnswer)} on the wire${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`,
+    );
+  console.log(`  dashboard / health rate: ${(dashboard.requestsPerSecond / health.requestsPerSecond).toFixed(2)}×`);
 }

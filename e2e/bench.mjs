@@ -11,7 +11,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { BASE, LOGIN_SECONDS, apiToken, loginThroughput, repo, startServer } from './bench-server.mjs';
+import {
+  BASE,
+  LOGIN_SECONDS,
+  apiToken,
+  loginThroughput,
+  printRepeatedDashboard,
+  repeatedDashboard,
+  repo,
+  startServer,
+} from './bench-server.mjs';
 import { chromiumArgs } from './chromium-args.mjs';
 import { timeSignIn } from './bench-sign-in.mjs';
 
@@ -274,6 +283,7 @@ try {
   const projectHealth = await timeProjectHealth(browser);
   await browser.close();
   const login = await loginThroughput();
+  const repeated = await repeatedDashboard();
 
   console.log('\nCanteiro benchmark — production build, PGlite, Chromium (Debian), 2 cores');
   console.log('\nJS downloaded (scripts; gzip level 6)');
@@ -301,6 +311,7 @@ try {
   console.log(
     `  ${login.requestsPerSecond.toFixed(1)} requests/s, p50 ${login.p50} ms, p99 ${login.p99} ms, ${login.total} requests, ${login.non2xx} non-2xx, ${login.errors} errors`,
   );
+  printRepeatedDashboard(repeated);
   mkdirSync(join(repo, '.bench'), { recursive: true });
   writeFileSync(
     join(repo, '.bench/results.json'),
@@ -315,6 +326,7 @@ try {
         activityList,
         projectHealth,
         login,
+        repeated,
       },
       null,
       2,

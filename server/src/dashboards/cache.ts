@@ -1,6 +1,14 @@
 import { filtersToQuery } from '@canteiro/shared/domain';
 import type { DashboardContext } from './context.js';
 import { siteToday } from '../site-clock.js';
+import { WireAnswer } from '../plugins/wire-answer.js';
+
+interface Entry {
+  contract: number;
+  answer: Promise<unknown>;
+  /** The answer serialized (and compressed, per coding) once, the first time it is sent. */
+  wire?: Promise<WireAnswer>;
+}
 
 /**
  * Answers kept per server (docs/dashboards.md): a repeated view while nothing was written
@@ -10,7 +18,8 @@ import { siteToday } from '../site-clock.js';
  * users, contracts) and the contract's (its report rows). A write committed after that read
  * bumps a version, so its answer is never served under the new one. Reports arriving for one
  * contract drop that contract's answers only. Only answers for a contract in the caller's
- * scope are kept: out of scope the answer is the empty one.
+ * scope are kept: out of scope the answer is the empty one. Beside each answer, its text and
+ * compressed bytes once sent (`wire`): a repeated view is neither serialized nor compressed again.
  */
 export class DashboardCache {
   /** The newest global version seen; every answer under an older one is gone. */
@@ -18,24 +27,52 @@ export class DashboardCache {
   /** The newest version seen of each contract with kept answers. */
   private readonly contracts = new Map<number, bigint>();
   /** Answers by key, least recently used first. */
-  private readonly entries = new Map<string, { contract: number; answer: Promise<unknown> }>();
+  private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly limit = 500) {}
 
   async answer<Answer>(name: string, context: DashboardContext, compute: () => Promise<Answer>): Promise<Answer> {
-    if (!context.inScope || context.version === null) return compute();
+    const entry = this.entry(name, context, compute);
+    return (entry ? entry.answer : compute()) as Promise<Answer>;
+  }
+
+  /**
+   * The answer as it goes on the wire: `serialize` (the route's own serializer) runs once per
+   * kept answer, and the WireAnswer compresses once per coding. Not kept, it is made each time.
+   */
+  async wire(
+    name: string,
+    context: DashboardContext,
+    compute: () => Promise<unknown>,
+    serialize: (answer: unknown) => string,
+  ): Promise<WireAnswer> {
+    const entry = this.entry(name, context, compute);
+    if (!entry) return new WireAnswer(serialize(await compute()));
+    if (!entry.wire) {
+      const wire = entry.answer.then((answer) => new WireAnswer(serialize(answer)));
+      entry.wire = wire;
+      wire.catch(() => {
+        if (entry.wire === wire) delete entry.wire;
+      });
+    }
+    return entry.wire;
+  }
+
+  /** The kept entry of this view, made (and `compute` started) when missing; null when not to be kept. */
+  private entry(name: string, context: DashboardContext, compute: () => Promise<unknown>): Entry | null {
+    if (!context.inScope || context.version === null) return null;
     const global = BigInt(context.version.global);
     const version = BigInt(context.version.contract);
     const contract = context.filters.contract;
     // An older version than one already seen: another request read it before a write; just compute.
-    if (this.global !== null && global < this.global) return compute();
+    if (this.global !== null && global < this.global) return null;
     if (global !== this.global) {
       this.entries.clear();
       this.contracts.clear();
       this.global = global;
     }
     const seen = this.contracts.get(contract);
-    if (seen !== undefined && version < seen) return compute();
+    if (seen !== undefined && version < seen) return null;
     if (version !== seen) {
       for (const [key, entry] of this.entries) if (entry.contract === contract) this.entries.delete(key);
       this.contracts.set(contract, version);
@@ -48,13 +85,13 @@ export class DashboardCache {
       // Most recently used last: the first key is the one to drop.
       this.entries.delete(key);
       this.entries.set(key, kept);
-      return kept.answer as Promise<Answer>;
+      return kept;
     }
-    const answer = compute();
-    this.entries.set(key, { contract, answer });
-    answer.catch(() => this.entries.delete(key));
+    const entry: Entry = { contract, answer: compute() };
+    this.entries.set(key, entry);
+    entry.answer.catch(() => this.entries.delete(key));
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
-    return answer;
+    return entry;
   }
 
   /** Entries kept (tests). */

@@ -52,9 +52,19 @@ export function dashboardDocs(name: DashboardName, summary: string, kind: Report
     tags,
     summary,
     description:
-      'The figures of DOMAIN.md §3, computed in the database. A contract outside your scope answers as one without reports.',
+      'The figures of DOMAIN.md §3, computed in the database. A contract outside your scope answers as one without reports. ' +
+      'Send the ETag back in If-None-Match: an answer still the same is a 304 without a body. Each encoding has its own ' +
+      'ETag (plain "<digest>", "<digest>-gzip", "<digest>-br"; Vary: accept-encoding).',
     query: { type: 'object', properties: filterProperties(kind), required: ['contract'] },
-    answers: { 200: { description: 'The dashboard.', schema: DASHBOARD_SCHEMAS[name] } },
+    headers: { type: 'object', properties: { 'if-none-match': { type: 'string' } } },
+    answers: {
+      200: {
+        description: 'The dashboard.',
+        schema: DASHBOARD_SCHEMAS[name],
+        headers: { ETag: { type: 'string', description: 'Send it back in If-None-Match.' } },
+      },
+      304: { description: 'Not modified (If-None-Match matched the ETag).' },
+    },
     errors: refusals,
   });
 }

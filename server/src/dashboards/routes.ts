@@ -19,6 +19,7 @@ import { dashboardPeriod } from './period.js';
 import { PortfolioCache } from './portfolio.js';
 import { DASHBOARDS, dashboardAnswer } from './registry.js';
 import { onReplicaWhenCaughtUp } from './replica.js';
+import { sendWire } from '../plugins/wire-answer.js';
 
 export interface DashboardRoutesOptions extends Record<string, unknown> {
   config: Config;
@@ -49,14 +50,19 @@ export async function dashboardRoutes(
   for (const name of DASHBOARD_NAMES) {
     const dashboard = DASHBOARDS[name];
     const schema = dashboardDocs(name, dashboard.summary, dashboard.kind);
+    const compute = (context: DashboardContext) => () =>
+      onReplicaWhenCaughtUp(db, context, (readContext) => dashboardAnswer(name, readContext));
     /** The answer of the JSON route for these filters: the same kept answers, so screen and export agree. */
-    const answerOf = async (context: DashboardContext) =>
-      cache.answer(name, context, () =>
-        onReplicaWhenCaughtUp(db, context, (readContext) => dashboardAnswer(name, readContext)),
-      );
-    app.get(`/${name}`, { schema }, async (request) => {
+    const answerOf = async (context: DashboardContext) => cache.answer(name, context, compute(context));
+    // Serialized by the route's own serializer and compressed here, once per kept answer (cache.ts),
+    // not by @fastify/compress on every send; with a strong ETag, and a 304 for a copy still good.
+    app.get(`/${name}`, { schema, compress: false }, async (request, reply) => {
       const caller = allowedCaller(request, anyWebLevel);
-      return answerOf(await dashboardContext(db.orm, caller, request.query, config.siteTimeZone));
+      const context = await dashboardContext(db.orm, caller, request.query, config.siteTimeZone);
+      // The route's own serializer of its 200 answer (fast-json-stringify of the response schema).
+      const serialize = (answer: unknown) =>
+        reply.serializeInput(answer as Record<string, unknown>, '200', 'application/json') as string;
+      return sendWire(request, reply, await cache.wire(name, context, compute(context), serialize));
     });
     app.get(`/${name}/export`, { schema: dashboardExportDocs(name, dashboard.kind) }, async (request, reply) => {
       const caller = allowedCaller(request, anyWebLevel);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { MobileCatalogue } from '@canteiro/shared/domain';
@@ -14,7 +13,6 @@ import { activitiesResource } from '../resources/activities.js';
 import { equipmentResource } from '../resources/equipment.js';
 import { NAMED_RESOURCES } from '../resources/named.js';
 import type { Caller } from '../scope.js';
-import type { ContentCoding } from '../plugins/compression.js';
 import { reportingScope } from './references.js';
 
 /**
@@ -110,22 +108,4 @@ export async function readContracts(orm: Orm, caller: Caller): Promise<{ id: num
       where ${reportingScope(caller)} and ${contracts.isActive} and ${works.isActive} and ${bases.isActive}
       order by ${sortKey(contracts.name)}, ${contracts.id}`,
   );
-}
-
-/**
- * A strong validator of the representation: the body's digest, the same catalogue giving the
- * same tag on every instance, and its encoding (`"…-gzip"`, `"…-br"`): the plain and the
- * compressed bytes are two representations, so no cache takes one for the other
- * (RFC 9110 §8.8.3).
- */
-export const entityTag = (body: string, coding: ContentCoding): string =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}${coding === 'identity' ? '' : `-${coding}`}"`;
-
-/** If-None-Match names this tag (or `*`); weak comparison, as RFC 9110 asks for this header. */
-export function matchesTag(header: string | undefined, tag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim();
-    return value === '*' || value.replace(/^W\//, '') === tag;
-  });
 }

@@ -8,7 +8,7 @@ import { ApiError, parseBody } from '../errors.js';
 import { idText } from '../crud/list-query.js';
 import { signedInUser } from '../plugins/authentication.js';
 import { assertCleanText } from '../plugins/input-text.js';
-import { encode, negotiateCoding } from '../plugins/compression.js';
+import { WireAnswer, sendWire } from '../plugins/wire-answer.js';
 import { revokeToken } from '../authentication/tokens.js';
 import { signInHandler } from '../authentication/sign-in.js';
 import {
@@ -20,7 +20,7 @@ import {
   reportBatchDocs,
 } from './docs.js';
 import { EMBEDDED_INSERT_ROWS, ingestReports } from './ingest.js';
-import { catalogueReads, entityTag, matchesTag, readCatalogue, readContracts } from './catalogue.js';
+import { catalogueReads, readCatalogue, readContracts } from './catalogue.js';
 
 export interface MobileRoutesOptions extends Record<string, unknown> {
   config: Config;
@@ -65,17 +65,11 @@ export async function mobileRoutes(app: FastifyInstance, { config, db }: MobileR
     const catalogue = await readCatalogue(orm, reads, caller, contract);
     // Out of scope, unknown and inactive look alike: nothing to report on.
     if (!catalogue) throw new ApiError(404, 'not_found');
-    const body = JSON.stringify(catalogue);
-    const coding = negotiateCoding(request.headers['accept-encoding'], Buffer.byteLength(body));
-    const tag = entityTag(body, coding);
     // The app asks again whenever it can; an unchanged catalogue costs a 304 and no body. The
-    // app keeps its copy itself: Cache-Control stays the API's no-store (no HTTP cache on a
-    // shared phone keeps it; docs/ingestion.md).
-    reply.header('etag', tag).header('vary', 'accept-encoding');
-    if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send();
-    reply.type('application/json; charset=utf-8');
-    if (coding === 'identity') return reply.send(body);
-    return reply.header('content-encoding', coding).send(await encode(body, coding));
+    // tag is the text's digest and its coding: the same catalogue gives the same tag on every
+    // instance. The app keeps its copy itself: Cache-Control stays the API's no-store (no HTTP
+    // cache on a shared phone keeps it; docs/ingestion.md).
+    return sendWire(request, reply, new WireAnswer(JSON.stringify(catalogue)));
   });
 
   // The app's own sign-out: a mobile session opens /api/mobile/* only, and the app has no
