@@ -23,6 +23,7 @@ import {
 } from './bench-server.mjs';
 import { chromiumArgs } from './chromium-args.mjs';
 import { timeSignIn } from './bench-sign-in.mjs';
+import { printFilterChange, timeFilterChange } from './bench-filter.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const MODULES = [
@@ -281,6 +282,7 @@ try {
   const userList = await timeUserList(browser);
   const activityList = await timeActivityList(browser);
   const projectHealth = await timeProjectHealth(browser);
+  const filterChange = await timeFilterChange(browser);
   await browser.close();
   const login = await loginThroughput();
   const repeated = await repeatedDashboard();
@@ -311,6 +313,7 @@ try {
   console.log(
     `  ${login.requestsPerSecond.toFixed(1)} requests/s, p50 ${login.p50} ms, p99 ${login.p99} ms, ${login.total} requests, ${login.non2xx} non-2xx, ${login.errors} errors`,
   );
+  printFilterChange(filterChange);
   printRepeatedDashboard(repeated);
   mkdirSync(join(repo, '.bench'), { recursive: true });
   writeFileSync(
@@ -325,6 +328,7 @@ try {
         userList,
         activityList,
         projectHealth,
+        filterChange,
         login,
         repeated,
       },

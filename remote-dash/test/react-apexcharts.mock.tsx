@@ -12,11 +12,15 @@ type Props = {
   options?: { chart?: { id?: string }; xaxis?: { categories?: unknown }; labels?: unknown };
 };
 
+/** How many times a chart was drawn (rendered with new props), every chart together. */
+export const draws = { count: 0 };
+
 /** The options as given, functions and all (a colour or a label by value), by the chart's id. */
 export const drawnOptions = new Map<string, unknown>();
 
 export default function ApexChartMock(props: Props) {
   const id = props.options?.chart?.id ?? '';
+  draws.count += 1;
   drawnOptions.set(id, props.options);
   return createElement('div', {
     'data-testid': 'apex',

@@ -18,6 +18,7 @@ import {
   tableSeries,
 } from '../kit/dashboards';
 import { serve } from '../../../shared/test/network';
+import { draws } from '../../test/react-apexcharts.mock';
 import { SHOWS_HH } from '../kit/dashboards/hh-note';
 import { RoutineScreen } from '../features/routine/routine-screen';
 import {
@@ -299,6 +300,39 @@ describe('shareTooltip', () => {
     expect(tooltip.y.formatter(0.2, { seriesIndex: 2, dataPointIndex: 0 })).toContain(
       `IC 95 %: ${percent(evidentWaste!.low)} a ${percent(evidentWaste!.high)}`,
     );
+  });
+});
+
+describe('a chart redraws for new figures only', () => {
+  const bars = (data: number[]) => [{ name: 'HH', data }];
+  // Options made anew on every render, as a screen makes them: equal data, new functions.
+  const options = () => ({
+    xaxis: { categories: ['seg', 'ter'] },
+    tooltip: { y: { formatter: (v: number) => `${v} HH` } },
+  });
+  const chart = (data: number[]) => <Chart type="bar" label="HH" series={bars(data)} options={options()} />;
+
+  it('is not drawn again for equal options made anew (a filter change before its answer)', async () => {
+    const { rerender } = render(chart([1, 2]));
+    await screen.findByTestId('apex');
+    const drawn = draws.count;
+    rerender(chart([1, 2]));
+    rerender(chart([1, 2]));
+    expect(draws.count).toBe(drawn);
+    // New figures: drawn, with the options (and functions) that came with them.
+    rerender(chart([1, 3]));
+    expect(draws.count).toBe(drawn + 1);
+    expect(JSON.parse(screen.getByTestId('apex').dataset.series ?? '')).toEqual(bars([1, 3]));
+  });
+
+  it('is drawn again in a new language, with options of that language', async () => {
+    const { rerender } = render(chart([1, 2]));
+    await screen.findByTestId('apex');
+    const drawn = draws.count;
+    await act(() => i18n.changeLanguage('en-US'));
+    rerender(chart([1, 2]));
+    expect(draws.count).toBeGreaterThan(drawn);
+    await act(() => i18n.changeLanguage('pt-BR'));
   });
 });
 

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useId, useMemo, useRef } from 'react';
+import { Suspense, lazy, memo, useEffect, useId, useMemo, useRef } from 'react';
+import type { ComponentProps } from 'react';
 import type { ApexOptions } from 'apexcharts';
 import { navColors, themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
@@ -9,6 +10,28 @@ import { useLocale } from './use-locale';
 // Loaded on first draw: apexcharts (~500 kB) is fetched by the dashboard screens only,
 // never by the module's entry, its menu or the report lists.
 const ReactApexChart = lazy(() => import('react-apexcharts'));
+
+/**
+ * react-apexcharts redraws whenever its options are not the same objects (it compares functions
+ * by identity), and a screen makes new ones on every render: a filter change redrew all six of
+ * project health's charts with the answer already on screen, ~250 ms before the new answer was
+ * even asked for (docs/frontend.md, "A filter change"). Drawn again only for new props.
+ */
+const ApexChart = memo(function ApexChart(props: ComponentProps<typeof ReactApexChart>) {
+  return <ReactApexChart {...props} />;
+});
+
+/**
+ * The series and options a chart was last drawn with, while the new ones carry the same data
+ * (functions aside) in the same language: their functions then read the same figures. New data
+ * or a new language takes the new ones whole, functions included.
+ */
+function useDrawn(series: ApexOptions['series'], options: ApexOptions | undefined, locale: Locale) {
+  const drawn = useRef({ series, options, locale, text: '' });
+  const text = JSON.stringify([series, options ?? null]);
+  if (drawn.current.locale !== locale || drawn.current.text !== text) drawn.current = { series, options, locale, text };
+  return drawn.current;
+}
 
 export type ChartType = 'bar' | 'line' | 'area' | 'rangeArea' | 'donut' | 'pie';
 
@@ -151,6 +174,7 @@ export function Chart({
     open.current = onOpen;
   });
   const opens = onOpen !== undefined;
+  const drawn = useDrawn(series, options, locale);
   const merged = useMemo(
     () =>
       mergeOptions(
@@ -158,16 +182,16 @@ export function Chart({
           defaultOptions(id, type, format, locale, options?.plotOptions?.bar?.horizontal === true) as Plain,
           opens ? (openOptions(open) as Plain) : {},
         ),
-        (options ?? {}) as Plain,
+        (drawn.options ?? {}) as Plain,
       ) as ApexOptions,
-    [id, type, format, locale, options, opens],
+    [id, type, format, locale, drawn.options, opens],
   );
   const placeholder = <div style={{ height }} aria-hidden />;
   // A new chart, not an update: for a new language (apexcharts keeps its formatters), and for a
   // donut's or pie's new figures (apexcharts 4.7 kept drawing a donut's old slices after a filter
   // changed, while its table under it showed the new ones).
   const round = type === 'donut' || type === 'pie';
-  const key = round ? `${locale}:${JSON.stringify(series)}` : locale;
+  const key = round ? `${locale}:${JSON.stringify(drawn.series)}` : locale;
   return (
     // `data-chart`: what a test or the bench waits for (antd icons are role="img" too).
     <div
@@ -180,7 +204,7 @@ export function Chart({
       style={{ minWidth: 0, width: '100%', minHeight: height }}
     >
       <Suspense fallback={placeholder}>
-        <ReactApexChart key={key} type={type} series={series} options={merged} height={height} width="100%" />
+        <ApexChart key={key} type={type} series={drawn.series} options={merged} height={height} width="100%" />
       </Suspense>
     </div>
   );
