@@ -179,7 +179,7 @@ export function Chart({
     () =>
       mergeOptions(
         mergeOptions(
-          defaultOptions(id, type, format, locale, options?.plotOptions?.bar?.horizontal === true) as Plain,
+          defaultOptions(id, type, format, locale, drawn.options?.plotOptions?.bar?.horizontal === true) as Plain,
           opens ? (openOptions(open) as Plain) : {},
         ),
         (drawn.options ?? {}) as Plain,
