@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { choose, formDialog, signIn, signInWithForm, typeDate } from './support';
+import { choose, formDialog, signIn, signInWithForm, stillness, typeDate } from './support';
 import { blockingViolations } from './axe';
 
 const unique = Date.now().toString(36).slice(-5).toUpperCase();
@@ -180,6 +180,9 @@ test.describe.serial('Administration', () => {
     await expect(page.getByText('Tem certeza?')).toBeVisible();
     await page.getByRole('button', { name: 'Cancelar' }).last().click();
     await expect(page.getByText('Tem certeza?')).toHaveCount(0);
+    // Escape reaches the form once the confirmation has finished closing (CI once pressed it
+    // during the fade: the key went to the closing confirmation and the form stayed open).
+    await stillness(page);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Descartar' }).click();
     await page.reload();

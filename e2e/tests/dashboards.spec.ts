@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { DASHBOARD_NAMES, figureMessages } from '@canteiro/shared/domain';
 import { blockingViolations } from './axe';
-import { choose, signIn } from './support';
+import { choose, signIn, stillness } from './support';
 
 /**
  * The project-health and routine dashboards in Chromium against the demo data —
@@ -25,15 +25,6 @@ async function settle(page: Page, name: string, charts: number): Promise<void> {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
   await expect(dashboard(page, name).locator('.apexcharts-canvas')).toHaveCount(charts, { timeout: 15_000 });
   await stillness(page);
-}
-
-/** Every finite CSS animation or transition has ended (charts do not animate: reducedMotion). */
-async function stillness(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
 }
 
 test.describe('Dashboards: project health and routine', () => {

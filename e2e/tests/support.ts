@@ -110,3 +110,12 @@ export async function typeDate(dialog: Locator, label: string, date: string): Pr
   await input.fill(date);
   await input.press('Tab');
 }
+
+/** Every finite CSS animation or transition has ended (a dialog's fade, a confirmation closing). */
+export async function stillness(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
