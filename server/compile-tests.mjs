@@ -5,7 +5,7 @@
 // loader in its process and again in its PGlite worker: ~1.5 s of CPU a file, 65 files,
 // two databases (docs/testing.md, "Compiled suites").
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const server = import.meta.dirname;
@@ -44,17 +44,11 @@ for (const folder of FOLDERS) {
     const file = path.join(out, folder, name);
     const text = readFileSync(file, 'utf8');
     if (!text.includes('@canteiro/shared/domain')) continue;
+    // Every file is at least one folder below .test-build, so the path starts with '../'.
     const target = path.relative(path.dirname(file), path.join(out, 'shared-domain', 'index.js'));
-    writeFileSync(
-      file,
-      text.replaceAll(
-        /(["'])@canteiro\/shared\/domain\1/g,
-        JSON.stringify(`./${target}`.replace(/^\.\/\.\.\//, '../')),
-      ),
-    );
+    writeFileSync(file, text.replaceAll(/(["'])@canteiro\/shared\/domain\1/g, JSON.stringify(target)));
   }
 }
 // server/drizzle, as src/db/driver.ts finds it from src/db/ (two folders up).
-mkdirSync(out, { recursive: true });
 symlinkSync(path.join('..', 'drizzle'), path.join(out, 'drizzle'));
 console.log(`compile-tests: .test-build in ${((Date.now() - started) / 1000).toFixed(1)} s`);
