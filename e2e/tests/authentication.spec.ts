@@ -34,6 +34,12 @@ test.describe('signing in (spec §5, §8)', () => {
         if (document.querySelector('[data-testid="page-loading"]')) seen.spinners++;
       }).observe(document.body, { childList: true, subtree: true });
     });
+    // Home's chunk comes well after the sign-in's answer, as on a busy machine or a slow line:
+    // the session is kept only once it is in, or the guard would open home without it.
+    await page.route(/\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByTestId('home-modules')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { seen: { spinners: number } }).seen.spinners)).toBe(0);

@@ -139,10 +139,16 @@ export async function toApiError(error: unknown): Promise<ApiError> {
 
 /** The three calls of spec §7. */
 export const authApi = {
-  async login(credentials: LoginInput): Promise<LoginResponse> {
+  /**
+   * `ready`: what the next screen needs first (its chunk). The session is kept only once it has
+   * settled: the guard moves a signed-in user off the login page the moment the session holds a
+   * token, and a screen whose chunk is still on its way shows a spinner instead.
+   */
+  async login(credentials: LoginInput, { ready }: { ready?: Promise<unknown> } = {}): Promise<LoginResponse> {
     const answer = await api
       .post('authentication/login', { json: { ...credentials, from_web: true } })
       .json<LoginResponse>();
+    await ready?.catch(() => undefined);
     useSession.getState().signIn(answer.token, answer.user);
     return answer;
   },

@@ -24,19 +24,19 @@ export default function LoginPage() {
 
   const onValid = async (credentials: LoginInput) => {
     setFailure(null);
-    // Home's chunk beside the sign-in's request: home renders as soon as the answer comes.
-    const home = loadHome().catch(() => null);
+    const from = (location.state as { from?: string } | null)?.from;
+    const to = from && from !== '/login' ? from : '/home';
     try {
-      const { user } = await authApi.login(credentials);
+      // Home's chunk beside the sign-in's request, and the session kept once it is in: the
+      // guard opens home the moment the session holds a token, and home then renders at once.
+      const ready = to === '/home' ? loadHome().catch(() => null) : undefined;
+      const { user } = await authApi.login(credentials, { ready });
       notify.success(t('common:success.login'));
       if (user.permission_set.first_access) {
         notify.warning(t('host:login.firstAccess'));
         navigate('/password', { replace: true, state: { firstAccess: true } });
         return;
       }
-      const from = (location.state as { from?: string } | null)?.from;
-      const to = from && from !== '/login' ? from : '/home';
-      if (to === '/home') await home;
       navigate(to, { replace: true });
     } catch (error) {
       const apiError = await toApiError(error);

@@ -63,6 +63,25 @@ describe('the API client (spec §6, §7)', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toEqual(user);
   });
 
+  it("login keeps the session only once the next screen's `ready` has settled, failed or not", async () => {
+    answer = () =>
+      new Response(JSON.stringify({ token: 'tok', user }), { headers: { 'content-type': 'application/json' } });
+    for (const outcome of ['resolve', 'reject'] as const) {
+      useSession.getState().clear();
+      let settle: () => void = () => undefined;
+      const ready = new Promise<void>((resolve, reject) => {
+        settle = outcome === 'resolve' ? resolve : () => reject(new Error('chunk failed'));
+      });
+      const signedIn = authApi.login({ email: 'ana@canteiro.test', password: 'demo1234' }, { ready });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(requests).not.toHaveLength(0);
+      expect(useSession.getState().token).toBeNull();
+      settle();
+      await signedIn;
+      expect(useSession.getState().token).toBe('tok');
+    }
+  });
+
   it('a 403 answer clears the token and the user and goes to login', async () => {
     const redirect = jest.fn();
     setLoginRedirect(redirect);
