@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { formatFigure } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { blockingViolations } from './axe';
-import { choose, signIn } from './support';
+import { choose, settled, signIn } from './support';
 
 /** The three report screens under the Dashboards header, in Chromium against the demo data. */
 
@@ -226,7 +226,11 @@ test.describe('Dashboards report screens', () => {
     await expect(page.getByTestId('chart-packages')).toBeVisible();
 
     // A bar of the weekdays chart: Monday's value-adding rows (the first series' first bar).
-    const bar = page.getByTestId('chart-weekdays').locator('.apexcharts-series').first().locator('path').first();
+    const weekdays = page.getByTestId('chart-weekdays');
+    const bar = weekdays.locator('.apexcharts-series').first().locator('path').first();
+    await expect(bar).toBeAttached();
+    // Drawn and not about to be drawn again (the screen, back from the list, lays itself out).
+    await settled(weekdays);
     await bar.click({ force: true });
     await expect(page).toHaveURL(/weekdays=1&classification=value_adding/);
     const monday = health.weekdays.find((day) => day.weekday === 1)!;

@@ -111,6 +111,30 @@ export async function typeDate(dialog: Locator, label: string, date: string): Pr
   await input.press('Tab');
 }
 
+/**
+ * Waits until nothing under `target` has changed for `quietMs`: a chart apexcharts has drawn and
+ * will not draw again at once (a redraw on its parent's resize replaces every element, and a
+ * click on one of the old ones is lost).
+ */
+export async function settled(target: Locator, quietMs = 300): Promise<void> {
+  await target.evaluate(
+    (element, quiet) =>
+      new Promise<void>((done) => {
+        let timer = setTimeout(finish, quiet);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(finish, quiet);
+        });
+        function finish() {
+          observer.disconnect();
+          done();
+        }
+        observer.observe(element, { subtree: true, childList: true, attributes: true });
+      }),
+    quietMs,
+  );
+}
+
 /** Every finite CSS animation or transition has ended (a dialog's fade, a confirmation closing). */
 export async function stillness(page: Page): Promise<void> {
   await page.waitForFunction(() =>
