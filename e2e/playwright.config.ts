@@ -28,7 +28,9 @@ export default defineConfig({
     locale: 'pt-BR',
     // Charts draw at once (chart.tsx honours the preference): no test waits on an animation's timers.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace only of a retry: recording one for every test (retain-on-failure) cost the suite
+    // ~30 % of its time (docs/testing.md). `--trace on` records one by hand.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },

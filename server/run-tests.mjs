@@ -1,0 +1,136 @@
+// The server suites as one pool of jobs: every compiled test file (compile-tests.mjs) on PGlite
+// and, when TEST_DATABASE_URL is set, on PostgreSQL (less `*.pglite-only`), two at a time, the
+// longest first (test/durations.json, from earlier runs). Run as two suites side by side, the
+// longer one (PGlite) ran alone for its last minute on one core; a pool keeps both busy to the
+// end (docs/testing.md, "One pool"). Each job's output is held: a failed job's is shown whole,
+// a passed one is one line. Exits non-zero on any failure; `--report <file>` writes the counts
+// per database as JSON, `--record` writes this run's durations to test/durations.json,
+// `--database pglite` runs one database, and words after the options pick files by name.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const server = import.meta.dirname;
+const compiled = path.join(server, '.test-build', 'test');
+const durationsFile = path.join(server, 'test', 'durations.json');
+const { values: options, positionals: only } = parseArgs({
+  allowPositionals: true,
+  options: {
+    report: { type: 'string' },
+    record: { type: 'boolean', default: false },
+    database: { type: 'string', multiple: true },
+  },
+});
+
+const CONCURRENCY = Number(process.env.SERVER_TEST_CONCURRENCY ?? 2);
+if (!Number.isInteger(CONCURRENCY) || CONCURRENCY < 1) {
+  console.error(
+    `run-tests: SERVER_TEST_CONCURRENCY must be a whole number ≥ 1, not "${process.env.SERVER_TEST_CONCURRENCY}"`,
+  );
+  process.exit(2);
+}
+if (!existsSync(compiled)) {
+  console.error('run-tests: no compiled suite; run `node compile-tests.mjs` first');
+  process.exit(2);
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || '';
+const databases = (options.database ?? ['pglite', 'postgres']).filter((name) => name !== 'postgres' || postgresUrl);
+const files = readdirSync(compiled)
+  .filter((name) => name.endsWith('.test.js'))
+  // `node run-tests.mjs dashboard login`: only the files whose names hold one of those words.
+  .filter((name) => only.length === 0 || only.some((word) => name.includes(word)))
+  .sort();
+/** Seconds each job took last time it was recorded; a job never measured counts as a long one. */
+const known = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+const UNKNOWN = 30;
+
+const jobs = databases
+  .flatMap((database) =>
+    files
+      .filter((file) => database === 'pglite' || !file.includes('.pglite-only.'))
+      .map((file) => ({ database, file, key: `${database}/${file.replace(/\.test\.js$/, '')}` })),
+  )
+  .map((job) => ({ ...job, expected: Number(known[job.key] ?? UNKNOWN) }))
+  .sort((a, b) => b.expected - a.expected || a.key.localeCompare(b.key));
+
+/** Node's test runner closes with `ℹ pass N`, `ℹ fail N`… (spec reporter). */
+function counts(output) {
+  const count = (word) => Number(output.match(new RegExp(`^ℹ ${word} (\\d+)`, 'm'))?.[1] ?? 0);
+  return {
+    passed: count('pass'),
+    failed: count('fail') + count('cancelled'),
+    skipped: count('skipped') + count('todo'),
+  };
+}
+
+function runJob(job) {
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--test', '--test-reporter=spec', path.join(compiled, job.file)], {
+      cwd: server,
+      env: { ...process.env, TEST_DATABASE_URL: job.database === 'postgres' ? postgresUrl : '' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const done = (code) => {
+      const result = { ...job, ...counts(output), code, seconds: (Date.now() - begun) / 1000 };
+      // A file that exits badly without a failed test (a crash, an unhandled error) still fails.
+      if (code !== 0 && result.failed === 0) result.failed = 1;
+      if (result.passed === 0 && result.failed === 0) result.failed = 1;
+      const line = `${result.failed ? 'FAIL' : 'ok  '}  ${job.database.padEnd(8)} ${job.file.padEnd(44)} ${result.seconds.toFixed(1).padStart(6)} s  ${result.passed} passed${result.failed ? `, ${result.failed} failed` : ''}`;
+      console.log(result.failed ? `\n── ${job.database}: ${job.file} ──\n${output.trimEnd()}\n${line}\n` : line);
+      resolve(result);
+    };
+    child.on('error', (error) => {
+      output += String(error);
+      done(1);
+    });
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const started = Date.now();
+const queue = [...jobs];
+const results = [];
+await Promise.all(
+  Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) results.push(await runJob(job));
+  }),
+);
+const wall = (Date.now() - started) / 1000;
+
+const perDatabase = Object.fromEntries(
+  databases.map((database) => {
+    const own = results.filter((result) => result.database === database);
+    const sum = (field) => own.reduce((total, result) => total + result[field], 0);
+    return [
+      database,
+      {
+        files: own.length,
+        passed: sum('passed'),
+        failed: sum('failed'),
+        skipped: sum('skipped'),
+        seconds: sum('seconds'),
+      },
+    ];
+  }),
+);
+console.log(`\nserver suites: ${jobs.length} files in ${wall.toFixed(1)} s, ${CONCURRENCY} at a time`);
+for (const [database, total] of Object.entries(perDatabase))
+  console.log(
+    `  ${database.padEnd(8)} ${total.files} files, ${total.passed} passed, ${total.failed} failed, ${total.seconds.toFixed(0)} job-seconds`,
+  );
+if (!postgresUrl) console.log('  TEST_DATABASE_URL is not set: PGlite only');
+
+if (options.report)
+  writeFileSync(options.report, JSON.stringify({ wall, concurrency: CONCURRENCY, databases: perDatabase }, null, 2));
+if (options.record) {
+  const measured = { ...known };
+  for (const result of results) measured[result.key] = Number(result.seconds.toFixed(1));
+  const sorted = Object.fromEntries(Object.entries(measured).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(durationsFile, `${JSON.stringify(sorted, null, 2)}\n`);
+}
+process.exit(results.some((result) => result.failed) ? 1 : 0);
