@@ -29,7 +29,10 @@ test.describe('Dashboards: filters that follow the user', () => {
     const picker = page.getByTestId('context-picker');
     // The base user's contracts: the second one, so the kept one is not merely the first offered.
     await picker.getByRole('combobox').click();
-    const offered = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    // Read once the list is open and filled (allTextContents does not wait).
+    await expect(options.nth(1)).toBeVisible();
+    const offered = await options.allTextContents();
     expect(offered.length).toBeGreaterThan(1);
     const chosen = offered[1]!;
     await page.keyboard.press('Escape');
