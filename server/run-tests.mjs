@@ -1,8 +1,8 @@
 // The server suites as one pool of jobs: every compiled test file (compile-tests.mjs) on PGlite
 // and, when TEST_DATABASE_URL is set, on PostgreSQL (less `*.pglite-only`), two at a time, the
-// longest first (test/durations.json, from earlier runs). Run as two suites side by side, the
-// longer one (PGlite) ran alone for its last minute on one core; a pool keeps both busy to the
-// end (docs/testing.md, "One pool"). Each job's output is held: a failed job's is shown whole,
+// longest first (test/durations.json, from earlier runs), never two PostgreSQL files at once.
+// Run as two suites side by side, the longer one (PGlite) ran alone for its last minute on one
+// core; a pool keeps both busy to the end (docs/testing.md, "One pool"). Each job's output is held: a failed job's is shown whole,
 // a passed one is one line. Exits non-zero on any failure; `--report <file>` writes the counts
 // per database as JSON, `--record` writes this run's durations to test/durations.json,
 // `--database pglite` runs one database, and words after the options pick files by name.
@@ -93,11 +93,29 @@ function runJob(job) {
 }
 
 const started = Date.now();
+// One PostgreSQL file at a time: its transaction ids and snapshots are the cluster's, not its
+// database's, so a file that counts on nobody else writing (totals kept per snapshot) failed
+// beside another; PGlite files, each its own server, fill the other place.
 const queue = [...jobs];
 const results = [];
+let postgresRunning = false;
+/** Places waiting for a PostgreSQL file to end. */
+const waiting = [];
+const nextJob = () => queue.findIndex((job) => job.database !== 'postgres' || !postgresRunning);
 await Promise.all(
   Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) results.push(await runJob(job));
+    while (queue.length > 0) {
+      const index = nextJob();
+      if (index < 0) {
+        await new Promise((resolve) => waiting.push(resolve));
+        continue;
+      }
+      const [job] = queue.splice(index, 1);
+      if (job.database === 'postgres') postgresRunning = true;
+      results.push(await runJob(job));
+      if (job.database === 'postgres') postgresRunning = false;
+      for (const wake of waiting.splice(0)) wake();
+    }
   }),
 );
 const wall = (Date.now() - started) / 1000;
