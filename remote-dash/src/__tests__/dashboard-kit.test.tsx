@@ -78,7 +78,11 @@ describe('DashboardScreen', () => {
       return fakeServer(request);
     });
     renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20&function=3');
-    expect(await screen.findByTestId('dashboard-loading')).toBeInTheDocument();
+    // Named and announced: a status (a plain div may not carry aria-label, axe's aria-prohibited-attr).
+    expect(await screen.findByRole('status', { name: 'Carregando os dados…' })).toHaveAttribute(
+      'data-testid',
+      'dashboard-loading',
+    );
     release();
     expect(await screen.findByTestId('dashboard-routine')).toBeInTheDocument();
     expect(screen.queryByTestId('dashboard-loading')).not.toBeInTheDocument();

@@ -101,7 +101,8 @@ export function DashboardScreen<Name extends DashboardName>({
     if (status === 'error') return <ScreenState state="error" onRetry={reload} />;
     if (answer === null)
       return (
-        <div data-testid="dashboard-loading" aria-busy="true" aria-label={t('dash:kit.loading')}>
+        // A status, so it may be named (axe: aria-label is prohibited on a plain div) and is announced.
+        <div data-testid="dashboard-loading" role="status" aria-busy="true" aria-label={t('dash:kit.loading')}>
           <Skeleton active paragraph={{ rows: 8 }} title={false} />
         </div>
       );
