@@ -170,7 +170,13 @@ describe('the header on a report screen', () => {
       page: '2',
       pageSize: '20',
     });
-    // Options of the dimensions come from the chosen contract's catalogue.
+    // Options of the dimensions come from the chosen contract's catalogue: at once for a
+    // dimension the URL names (its name), on opening for the others.
+    await waitFor(() =>
+      expect(params(calls.find((call) => call.url.pathname === '/api/functions/options')!)).toEqual({ contract: '1' }),
+    );
+    expect(calls.some((call) => call.url.pathname === '/api/packages/options')).toBe(false);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Pacote' }));
     await waitFor(() =>
       expect(params(calls.find((call) => call.url.pathname === '/api/packages/options')!)).toEqual({ contract: '1' }),
     );

@@ -249,6 +249,7 @@ export function DashHeader({
                     endpoint={endpoint}
                     params={params}
                     enabled={contract !== null}
+                    onDemand
                     value={values[dimension]}
                     onChange={(next) => update({ [dimension]: next })}
                     fieldLabel={label}

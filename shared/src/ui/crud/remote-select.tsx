@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,11 @@ interface RemoteSelectProps {
   placeholder?: string;
   /** The clear button's name; "Limpar <fieldLabel>" unless given. */
   clearLabel?: string;
+  /**
+   * Options asked for only once the list is opened, or when a value needs its name: a screen
+   * of many such fields (a dashboard's filters) does not ask for every list as it opens.
+   */
+  onDemand?: boolean;
 }
 
 /** The widest a select's popup grows to show its options whole. */
@@ -41,26 +46,29 @@ export function RemoteSelect({
   ariaProps,
   placeholder,
   clearLabel,
+  onDemand = false,
 }: RemoteSelectProps) {
   const { t } = useTranslation('kit');
+  const [opened, setOpened] = useState(false);
+  const wanted = enabled && (!onDemand || opened || value != null);
   const paramsKey = JSON.stringify(params);
   const optionsQuery = useQuery(
     {
       queryKey: resourceKeys.options(endpoint, JSON.parse(paramsKey) as Record<string, unknown>),
       queryFn: ({ signal }) => resourceApi(endpoint).options(JSON.parse(paramsKey) as Record<string, string>, signal),
-      enabled,
+      enabled: wanted,
       // The last parent's options stay until the next ones arrive.
       placeholderData: keepPreviousData,
     },
     queryClient,
   );
-  const options = enabled ? (optionsQuery.data ?? []) : [];
-  const loading = enabled && optionsQuery.isFetching;
+  const options = wanted ? (optionsQuery.data ?? []) : [];
+  const loading = wanted && optionsQuery.isFetching;
   // The options of these parameters are in (not the last parent's, kept meanwhile).
-  const loaded = enabled && optionsQuery.isSuccess && !optionsQuery.isPlaceholderData;
+  const loaded = wanted && optionsQuery.isSuccess && !optionsQuery.isPlaceholderData;
   useEffect(() => {
-    if (optionsQuery.isError && enabled) notify.error(t('optionsFailed', { field: fieldLabel }));
-  }, [optionsQuery.isError, enabled, fieldLabel, t]);
+    if (optionsQuery.isError && wanted) notify.error(t('optionsFailed', { field: fieldLabel }));
+  }, [optionsQuery.isError, wanted, fieldLabel, t]);
 
   // The saved value may be a parent that is no longer offered (inactive): name it anyway.
   const isMissing = loaded && value != null && !options.some((option) => option.id === value);
@@ -104,6 +112,9 @@ export function RemoteSelect({
       placeholder={placeholder ?? t('selectPlaceholder')}
       value={value ?? undefined}
       onChange={(next) => onChange(next ?? null)}
+      onOpenChange={(open) => {
+        if (open) setOpened(true);
+      }}
       filterOption={(input, option) =>
         String(option?.label ?? '')
           .toLowerCase()

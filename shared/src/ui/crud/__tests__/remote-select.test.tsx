@@ -69,4 +69,38 @@ describe('RemoteSelect', () => {
     // Not held to the field's width (antd sets `width` when it matches the field).
     expect(popup?.style.width).toBe('');
   });
+
+  it('on demand: asks for nothing until the list opens, or a value needs its name', async () => {
+    serve({
+      '/api/works/options': [
+        { id: 1, name: 'Obra Alfa' },
+        { id: 2, name: 'Obra Beta' },
+      ],
+    });
+    const field = (value: number | null, base: number) => (
+      <RemoteSelect
+        id="field-work"
+        endpoint="works"
+        params={{ base }}
+        enabled
+        onDemand
+        value={value}
+        onChange={() => undefined}
+        fieldLabel="Obra"
+      />
+    );
+    const { unmount } = render(field(null, 1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests).toEqual([]);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Obra' }));
+    expect(await screen.findByTitle('Obra Beta')).toBeInTheDocument();
+    expect(requests).toEqual(['/api/works/options?base=1']);
+    unmount();
+
+    // A value from the address names itself at once.
+    serve({ '/api/works/options': [{ id: 2, name: 'Obra Beta' }] });
+    render(field(2, 2));
+    expect(await screen.findByText('Obra Beta')).toBeInTheDocument();
+    expect(requests).toEqual(['/api/works/options?base=2']);
+  });
 });
