@@ -27,11 +27,20 @@ export function runCapture(command, args, { echo = true, ...options } = {}) {
   });
 }
 
-/** Runs tasks with at most `limit` at once; resolves with every result, in order. */
-export async function inBatches(tasks, limit) {
-  const results = [];
-  for (let index = 0; index < tasks.length; index += limit) {
-    results.push(...(await Promise.all(tasks.slice(index, index + limit).map((task) => task()))));
-  }
+/**
+ * Runs tasks with at most `limit` at once, each starting as soon as a place is free (not in
+ * batches: a batch waits for its slowest task while a core idles); resolves with every
+ * result, in the tasks' order.
+ */
+export async function atMost(limit, tasks) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
   return results;
 }

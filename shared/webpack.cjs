@@ -4,6 +4,7 @@
  */
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDependencies } = require('./federation.cjs');
 const { KeepPreviousChunksPlugin } = require('./previous-chunks.cjs');
@@ -78,7 +79,18 @@ function createWebpackConfig(app) {
         // Pages opened before a redeploy still find their chunks (docs/federation.md).
         ...(production ? [new KeepPreviousChunksPlugin()] : []),
       ],
-      optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: production ? 'deterministic' : 'named',
+        // swc's minifier instead of webpack's default terser: the build in 46 s instead of 86,
+        // files 0.7 % smaller, the end-to-end suite as quick (docs/frontend.md, "Minifier").
+        minimizer: [
+          new MinimizerPlugin({
+            minify: MinimizerPlugin.swcMinify,
+            minimizerOptions: { compress: { passes: 2 }, mangle: true },
+          }),
+        ],
+      },
       performance: { hints: false },
       devServer: {
         port: app.port,
