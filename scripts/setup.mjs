@@ -20,7 +20,7 @@ const TEST_PACKAGES = {
   postgresql: () => existsSync('/usr/lib/postgresql'),
   haproxy: () => existsSync('/usr/sbin/haproxy'),
   pgbouncer: () => existsSync('/usr/sbin/pgbouncer'),
-  // Every export opens in LibreOffice and openpyxl (server/test/exports-open-anywhere.test.ts, docs/exports.md).
+  // Every export opens in LibreOffice and openpyxl (server/test/exports-open-anywhere.once.test.ts, docs/exports.md).
   'libreoffice-calc-nogui': () => existsSync('/usr/bin/soffice'),
   'python3-openpyxl': () => existsSync('/usr/lib/python3/dist-packages/openpyxl'),
 };

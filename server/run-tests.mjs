@@ -1,5 +1,5 @@
 // The server suites as one pool of jobs: every compiled test file (compile-tests.mjs) on PGlite
-// and, when TEST_DATABASE_URL is set, on PostgreSQL (less `*.pglite-only`), two at a time, the
+// and, when TEST_DATABASE_URL is set, on PostgreSQL (less `*.pglite-only` and `*.once`), two at a time, the
 // longest first (test/durations.json, from earlier runs), never two PostgreSQL files at once.
 // Run as two suites side by side, the longer one (PGlite) ran alone for its last minute on one
 // core; a pool keeps both busy to the end (docs/testing.md, "One pool"). Each job's output is held: a failed job's is shown whole,
@@ -46,10 +46,18 @@ const files = readdirSync(compiled)
 const known = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
 const UNKNOWN = 30;
 
+/**
+ * `*.pglite-only`: PGlite's own behaviour (its worker, two PGlite databases). `*.once`: what does
+ * not depend on the database — a file format read by other programs, the headers of static
+ * files — run on the run's first database only (docs/testing.md, "One pool").
+ */
+const runsOn = (file, database) =>
+  file.includes('.pglite-only.') ? database === 'pglite' : !file.includes('.once.') || database === databases[0];
+
 const jobs = databases
   .flatMap((database) =>
     files
-      .filter((file) => database === 'pglite' || !file.includes('.pglite-only.'))
+      .filter((file) => runsOn(file, database))
       .map((file) => ({ database, file, key: `${database}/${file.replace(/\.test\.js$/, '')}` })),
   )
   .map((job) => ({ ...job, expected: Number(known[job.key] ?? UNKNOWN) }))
