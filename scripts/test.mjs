@@ -110,10 +110,7 @@ async function serverSuites() {
 await installDependencies(root);
 await ensureDebianPackages();
 // The quick gates first, side by side: a type or lint error is known in a minute, not after the build.
-await Promise.all([
-  gate('type check', 'pnpm', ['-r', '--workspace-concurrency=2', 'typecheck']),
-  gate('lint', 'pnpm', ['lint']),
-]);
+await Promise.all([gate('type check', 'pnpm', ['typecheck']), gate('lint', 'pnpm', ['lint'])]);
 if (process.env.SKIP_BUILD !== '1') {
   if (!(await gate('production build', 'pnpm', ['build']))) finish();
 }
