@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useContext, useMemo } from 'react';
+import { UNSAFE_NavigationContext, useLocation, useSearchParams } from 'react-router-dom';
 
 /**
  * One URL state for any screen (ARCHITECTURE.md §6): a list's search, page, inactive toggle,
@@ -118,10 +118,18 @@ export function useUrlState<Schema extends UrlSchema>(
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the schema is compared by value
   const stable = useMemo(() => schema, [schemaKey]);
   const state = useMemo(() => readUrlState(params, stable), [params, stable]);
+  const { pathname } = useLocation();
+  const { navigator } = useContext(UNSAFE_NavigationContext);
   const update = useCallback(
-    (change: Partial<UrlState<Schema>>, options?: { replace?: boolean }) =>
-      setParams((current) => writeUrlState(current, stable, change), { replace: options?.replace }),
-    [setParams, stable],
+    (change: Partial<UrlState<Schema>>, options?: { replace?: boolean }) => {
+      // A choice the screen made itself (a default range that arrived late) lands only while the
+      // person is still on this screen: once they have followed a link elsewhere, whose screen
+      // may still be loading, it would write this screen's path back and pull them to it.
+      const now = (navigator as { location?: { pathname: string } }).location?.pathname;
+      if (options?.replace && now !== undefined && now !== pathname) return;
+      setParams((current) => writeUrlState(current, stable, change), { replace: options?.replace });
+    },
+    [setParams, stable, navigator, pathname],
   );
   return [state, update];
 }

@@ -1,0 +1,49 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useUrlState } from '../use-url-state';
+
+const schema = { from: { kind: 'date' } } as const;
+type Update = ReturnType<typeof useUrlState<typeof schema>>[1];
+
+let update: Update = () => undefined;
+let navigate: (to: string) => void = () => undefined;
+
+function Dashboard() {
+  [, update] = useUrlState(schema);
+  return <p>dashboard</p>;
+}
+
+function Where() {
+  const location = useLocation();
+  navigate = useNavigate();
+  return <output>{location.pathname + location.search}</output>;
+}
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/dash/health" element={<Dashboard />} />
+        <Route path="/dash/routine" element={<p>routine</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+describe("a screen's own URL choices", () => {
+  it('land while the person is on the screen', () => {
+    renderAt('/dash/health');
+    act(() => update({ from: '2026-11-02' }, { replace: true }));
+    expect(screen.getByRole('status')).toHaveTextContent('/dash/health?from=2026-11-02');
+  });
+
+  it('are dropped once the person has gone to another screen: a late default never pulls them back', () => {
+    renderAt('/dash/health');
+    const late = update;
+    act(() => navigate('/dash/routine'));
+    act(() => late({ from: '2026-11-02' }, { replace: true }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^\/dash\/routine$/);
+    expect(screen.getByText('routine')).toBeInTheDocument();
+  });
+});
