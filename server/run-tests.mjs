@@ -1,11 +1,12 @@
 // The server suites as one pool of jobs: every compiled test file (compile-tests.mjs) on PGlite
-// and, when TEST_DATABASE_URL is set, on PostgreSQL (less `*.pglite-only` and `*.once`), two at a time, the
-// longest first (test/durations.json, from earlier runs), never two PostgreSQL files at once.
-// Run as two suites side by side, the longer one (PGlite) ran alone for its last minute on one
-// core; a pool keeps both busy to the end (docs/testing.md, "One pool"). Each job's output is held: a failed job's is shown whole,
-// a passed one is one line. Exits non-zero on any failure; `--report <file>` writes the counts
-// per database as JSON, `--record` writes this run's durations to test/durations.json,
-// `--database pglite` runs one database, and words after the options pick files by name.
+// and, when TEST_DATABASE_URL is set, on PostgreSQL (less `*.pglite-only` and `*.once`), two at
+// a time, the longest first (test/durations.json, from earlier runs), never two PostgreSQL files
+// at once. Run as two suites side by side, the longer one (PGlite) ran alone for its last minute
+// on one core; a pool keeps both busy to the end (docs/testing.md, "One pool"). Each job's output
+// is held: a failed job's is shown whole, a passed one is one line. Exits non-zero on any
+// failure; `--report <file>` writes the counts per database as JSON, `--record` writes this
+// run's durations to test/durations.json, `--database pglite` runs one database, and words after
+// the options pick files by name.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -23,9 +23,9 @@ const CANCEL = /(^|\s)(Cancelar|Cancel)$/;
 
 /**
  * Waits until data has arrived (no request for `quietMs`), spinners and skeletons are gone and
- * every finite animation has ended. The click ripple of antd's buttons (`.ant-wave`: an empty element, no pointer events,
- * whose opacity fades for 2 s) is brought to its end at once instead: waiting it out cost
- * ~2 s of every state reached by a click.
+ * every finite animation has ended. The click ripple of antd's buttons (`.ant-wave`: an empty
+ * element, no pointer events, whose opacity fades for 2 s) is brought to its end at once
+ * instead: waiting it out cost ~2 s of every state reached by a click.
  */
 async function settle(page: Page, quietMs?: number): Promise<void> {
   await networkQuiet(page, quietMs);

@@ -14,6 +14,9 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const reducedMotionQuery = (): MediaQueryList | undefined =>
   typeof window === 'undefined' ? undefined : window.matchMedia?.(REDUCED_MOTION);
 
+/** Whether the person asks their system for less motion, now (WCAG 2.3.3): outside React, e.g. a chart's options. */
+export const prefersReducedMotion = (): boolean => reducedMotionQuery()?.matches === true;
+
 /** Whether the person asked their system for less motion; follows the setting as it changes. */
 export function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
@@ -22,7 +25,7 @@ export function usePrefersReducedMotion(): boolean {
       query?.addEventListener('change', changed);
       return () => query?.removeEventListener('change', changed);
     },
-    () => reducedMotionQuery()?.matches === true,
+    prefersReducedMotion,
     () => false,
   );
 }

@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react';
 import type { ApexOptions } from 'apexcharts';
 import { navColors, themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
+import { prefersReducedMotion } from '@canteiro/shared/ui';
 import type { FigureFormat, Locale } from '@canteiro/shared/domain';
 import { MIN_LABELLED_SHARE } from './series';
 import { useLocale } from './use-locale';
@@ -49,10 +50,6 @@ export function mergeOptions(base: Plain, over: Plain): Plain {
   return merged;
 }
 
-/** A person who asked their system for less motion gets charts drawn at once (WCAG 2.3.3). */
-const reducedMotion = (): boolean =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-
 /** The house look of every chart, its numbers written as the tables write them (formatFigure). */
 function defaultOptions(
   id: string,
@@ -73,7 +70,8 @@ function defaultOptions(
       foreColor: themeTokens.colorText,
       toolbar: { show: false },
       zoom: { enabled: false },
-      animations: { enabled: !reducedMotion(), speed: 250, animateGradually: { enabled: false } },
+      // A person who asked their system for less motion gets charts drawn at once.
+      animations: { enabled: !prefersReducedMotion(), speed: 250, animateGradually: { enabled: false } },
       redrawOnParentResize: true,
     },
     legend: { position: 'bottom', fontSize: '13px' },
