@@ -82,26 +82,30 @@ async function e2eSuite() {
   });
 }
 
-/** Both server suites as one pool (server/run-tests.mjs); a summary line per database. */
+/** Both server suites and the API contract as one pool (server/run-tests.mjs); a summary line each. */
 async function serverSuites() {
   const begun = Date.now();
   const file = join(results, 'server.json');
-  const code = await run('node', ['server/run-tests.mjs', '--report', file], { cwd: root });
+  const code = await run('node', ['server/run-tests.mjs', '--contract', '--report', file], { cwd: root });
   const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
-  const names = { pglite: 'server on PGlite (node:test)', postgres: 'server on PostgreSQL (node:test)' };
-  for (const [database, name] of Object.entries(names)) {
-    const counts = report?.databases[database];
-    if (!counts && database === 'postgres') continue;
+  const names = {
+    contract: 'API contract (OpenAPI)',
+    pglite: 'server on PGlite (node:test)',
+    postgres: 'server on PostgreSQL (node:test)',
+  };
+  for (const [suite, name] of Object.entries(names)) {
+    const counts = report?.suites[suite];
+    if (!counts && suite === 'postgres') continue;
     suites.push({
       name,
       passed: counts?.passed ?? 0,
       failed: counts ? counts.failed : 1,
       skipped: counts?.skipped ?? 0,
-      // Both databases share one pool: each line gives the whole pool's wall time.
+      // They share one pool: each line gives the whole pool's wall time.
       seconds: (Date.now() - begun) / 1000,
     });
   }
-  const failed = Object.values(report?.databases ?? {}).reduce((sum, counts) => sum + counts.failed, 0);
+  const failed = Object.values(report?.suites ?? {}).reduce((sum, counts) => sum + counts.failed, 0);
   // The pool itself failed (it could not start, or crashed) without a failed file to show it.
   if (code !== 0 && report && failed === 0)
     suites.push({ name: 'server suites (the pool)', passed: 0, failed: 1, skipped: 0, seconds: 0 });
@@ -116,16 +120,15 @@ if (process.env.SKIP_BUILD !== '1') {
 }
 // The production topology under faults (docs/deploy.md): a PostgreSQL primary and replica of its
 // own, two nodes of the build, HAProxy, PgBouncer. It mostly waits (a replica's start, a failover,
-// a drain) and its time limits are seconds wide, so it runs beside jest, the contract and the
-// server suites, which keep both cores busy; its output is held and shown when it ends.
+// a drain) and its time limits are seconds wide, so it runs beside jest and the server pool,
+// which keep both cores busy; its output is held and shown when it ends.
 const cluster = nodeSuite('cluster (primary, replica, HAProxy)', {}, { script: 'test:cluster', echo: false });
 await jestSuite();
-// The API contract as outside tools read it (docs/api-contract.md): swagger-parser, Redocly,
-// ajv, and a client generated with openapi-typescript that type-checks and runs a flow.
-suites.push(await nodeSuite('API contract (OpenAPI)', {}, { script: 'test:contract' }));
 // The server's suites as JavaScript, compiled once for both databases (server/compile-tests.mjs),
-// then one pool of files on both, two at a time, the longest first (server/run-tests.mjs). The
-// cluster suite, still waiting on its failovers, goes on beside it.
+// then one pool of files on both, two at a time, the longest first (server/run-tests.mjs), with
+// the API contract as outside tools read it (docs/api-contract.md: swagger-parser, Redocly, ajv,
+// a client generated with openapi-typescript that type-checks and runs a flow) as one more job.
+// The cluster suite, still waiting on its failovers, goes on beside it.
 if (await gate('server suites compiled', 'node', ['server/compile-tests.mjs'])) await serverSuites();
 suites.push(await cluster);
 if (!process.env.TEST_DATABASE_URL)

@@ -4,9 +4,10 @@
 // at once. Run as two suites side by side, the longer one (PGlite) ran alone for its last minute
 // on one core; a pool keeps both busy to the end (docs/testing.md, "One pool"). Each job's output
 // is held: a failed job's is shown whole, a passed one is one line. Exits non-zero on any
-// failure; `--report <file>` writes the counts per database as JSON, `--record` writes this
-// run's durations to test/durations.json, `--database pglite` runs one database, and words after
-// the options pick files by name.
+// failure; `--report <file>` writes the counts per suite as JSON, `--record` writes this run's
+// durations to test/durations.json, `--database pglite` runs one database, `--contract` adds the
+// API contract suite (contract/, under tsx, on PGlite) as one more job, and words after the
+// options pick files by name.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,7 @@ const { values: options, positionals: only } = parseArgs({
     report: { type: 'string' },
     record: { type: 'boolean', default: false },
     database: { type: 'string', multiple: true },
+    contract: { type: 'boolean', default: false },
   },
 });
 
@@ -55,14 +57,49 @@ const UNKNOWN = 30;
 const runsOn = (file, database) =>
   file.includes('.pglite-only.') ? database === 'pglite' : !file.includes('.once.') || database === databases[0];
 
-const jobs = databases
-  .flatMap((database) =>
+/** Node's test runner with the reporter `counts` reads. */
+const TEST_RUNNER = ['--test', '--test-reporter=spec'];
+/**
+ * The API contract (docs/api-contract.md): the description, Redocly, ajv and a generated
+ * client's flow. It is the server's TypeScript under tsx (it type-checks the generated client
+ * beside it), on PGlite: what it checks does not depend on the database. A job of the pool, it
+ * fills the places the files leave idle instead of running alone before them (~30 s).
+ */
+const contractFolder = path.join(server, 'contract');
+const contractJob = {
+  suite: 'contract',
+  database: 'pglite',
+  file: 'contract',
+  key: 'contract/contract',
+  command: [
+    '--conditions=canteiro-source',
+    '--import',
+    'tsx',
+    ...TEST_RUNNER,
+    ...readdirSync(contractFolder)
+      .filter((name) => name.endsWith('.test.ts'))
+      .sort()
+      .map((name) => path.join(contractFolder, name)),
+  ],
+};
+
+const jobs = [
+  ...databases.flatMap((database) =>
     files
       .filter((file) => runsOn(file, database))
-      .map((file) => ({ database, file, key: `${database}/${file.replace(/\.test\.js$/, '')}` })),
-  )
+      .map((file) => ({
+        suite: database,
+        database,
+        file,
+        key: `${database}/${file.replace(/\.test\.js$/, '')}`,
+        command: [...TEST_RUNNER, path.join(compiled, file)],
+      })),
+  ),
+  ...(options.contract ? [contractJob] : []),
+]
   .map((job) => ({ ...job, expected: Number(known[job.key] ?? UNKNOWN) }))
   .sort((a, b) => b.expected - a.expected || a.key.localeCompare(b.key));
+const suites = [...databases, ...(options.contract ? ['contract'] : [])];
 
 /** Node's test runner closes with `ℹ pass N`, `ℹ fail N`… (spec reporter). */
 function counts(output) {
@@ -77,7 +114,7 @@ function counts(output) {
 function runJob(job) {
   const begun = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--test', '--test-reporter=spec', path.join(compiled, job.file)], {
+    const child = spawn(process.execPath, job.command, {
       cwd: server,
       env: { ...process.env, TEST_DATABASE_URL: job.database === 'postgres' ? postgresUrl : '' },
     });
@@ -89,8 +126,8 @@ function runJob(job) {
       // A file that exits badly without a failed test (a crash, an unhandled error) still fails.
       if (code !== 0 && result.failed === 0) result.failed = 1;
       if (result.passed === 0 && result.failed === 0) result.failed = 1;
-      const line = `${result.failed ? 'FAIL' : 'ok  '}  ${job.database.padEnd(8)} ${job.file.padEnd(44)} ${result.seconds.toFixed(1).padStart(6)} s  ${result.passed} passed${result.failed ? `, ${result.failed} failed` : ''}`;
-      console.log(result.failed ? `\n── ${job.database}: ${job.file} ──\n${output.trimEnd()}\n${line}\n` : line);
+      const line = `${result.failed ? 'FAIL' : 'ok  '}  ${job.suite.padEnd(8)} ${job.file.padEnd(44)} ${result.seconds.toFixed(1).padStart(6)} s  ${result.passed} passed${result.failed ? `, ${result.failed} failed` : ''}`;
+      console.log(result.failed ? `\n── ${job.suite}: ${job.file} ──\n${output.trimEnd()}\n${line}\n` : line);
       resolve(result);
     };
     child.on('error', (error) => {
@@ -129,12 +166,12 @@ await Promise.all(
 );
 const wall = (Date.now() - started) / 1000;
 
-const perDatabase = Object.fromEntries(
-  databases.map((database) => {
-    const own = results.filter((result) => result.database === database);
+const perSuite = Object.fromEntries(
+  suites.map((suite) => {
+    const own = results.filter((result) => result.suite === suite);
     const sum = (field) => own.reduce((total, result) => total + result[field], 0);
     return [
-      database,
+      suite,
       {
         files: own.length,
         passed: sum('passed'),
@@ -146,14 +183,14 @@ const perDatabase = Object.fromEntries(
   }),
 );
 console.log(`\nserver suites: ${jobs.length} files in ${wall.toFixed(1)} s, ${CONCURRENCY} at a time`);
-for (const [database, total] of Object.entries(perDatabase))
+for (const [suite, total] of Object.entries(perSuite))
   console.log(
-    `  ${database.padEnd(8)} ${total.files} files, ${total.passed} passed, ${total.failed} failed, ${total.seconds.toFixed(0)} job-seconds`,
+    `  ${suite.padEnd(8)} ${total.files} files, ${total.passed} passed, ${total.failed} failed, ${total.seconds.toFixed(0)} job-seconds`,
   );
 if (!postgresUrl) console.log('  TEST_DATABASE_URL is not set: PGlite only');
 
 if (options.report)
-  writeFileSync(options.report, JSON.stringify({ wall, concurrency: CONCURRENCY, databases: perDatabase }, null, 2));
+  writeFileSync(options.report, JSON.stringify({ wall, concurrency: CONCURRENCY, suites: perSuite }, null, 2));
 if (options.record) {
   const measured = { ...known };
   for (const result of results) measured[result.key] = Number(result.seconds.toFixed(1));
