@@ -184,7 +184,8 @@ test.describe('at 1440 and 1064 px', () => {
         }
 
         const add = page.getByRole('main').getByRole('button', { name: ADD });
-        if ((await add.count()) > 0) {
+        const adds = (await add.count()) > 0;
+        if (adds) {
           await add.click();
           const dialog = page.getByRole('dialog');
           await expect(dialog).toBeVisible();
@@ -197,6 +198,9 @@ test.describe('at 1440 and 1064 px', () => {
         }
 
         const deactivate = page.getByRole('main').getByRole('button', { name: DEACTIVATE });
+        // A list a person adds to deactivates its rows too (the demo data has rows in each):
+        // waited for, so a list still loading cannot skip its confirmation unseen.
+        if (adds) await expect(deactivate.first()).toBeVisible();
         if ((await deactivate.count()) > 0) {
           await deactivate.first().click();
           const first = page.getByRole('dialog');
