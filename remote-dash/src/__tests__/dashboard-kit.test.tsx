@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useNavigate } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { i18n } from '@canteiro/shared/core';
@@ -148,6 +150,41 @@ describe('DashboardScreen', () => {
     renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
     expect(await screen.findByTestId('no-data')).toHaveTextContent('Nenhum dado para estes filtros.');
     expect(screen.queryByTestId('dashboard-routine')).not.toBeInTheDocument();
+  });
+
+  it('draws the figures again for a new answer only, not while a changed filter waits for it', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    serve(async (request) => {
+      if (new URL(request.url).pathname === '/api/dashboards/routine' && ++asked === 2) await gate;
+      return fakeServer(request);
+    });
+    const drawn = jest.fn((answer: RoutineDashboard) => <HoursCard answer={answer} />);
+    let navigate: NavigateFunction = () => undefined;
+    function Steer() {
+      navigate = useNavigate();
+      return null;
+    }
+    renderAt(
+      '/?contract=1&from=2026-11-01&to=2026-11-20',
+      <>
+        <DashboardScreen name="routine" titleKey="dash:routes.routine.title" isEmpty={() => false}>
+          {drawn}
+        </DashboardScreen>
+        <Steer />
+      </>,
+    );
+    await screen.findByTestId('dashboard-routine');
+    const before = drawn.mock.calls.length;
+    act(() => void navigate('/?contract=1&from=2026-11-01&to=2026-11-20&function=3'));
+    // The new filters' answer is asked for (and held back by the gate)…
+    await waitFor(() => expect(asked).toBe(2));
+    // …while the previous figures stay on screen as they were: not drawn again for the same answer.
+    expect(screen.getByTestId('dashboard-routine')).toBeInTheDocument();
+    expect(drawn).toHaveBeenCalledTimes(before);
+    release();
+    await waitFor(() => expect(drawn.mock.calls.length).toBeGreaterThan(before));
   });
 
   it('says which days the contract has data for, and "Limpar filtros" puts its default range back', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Skeleton, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -81,6 +81,11 @@ export function DashboardScreen<Name extends DashboardName>({
   bucketed?: boolean;
   /** True when the answer has nothing to show: the screen shows dash:noData instead of children. */
   isEmpty(answer: DashboardAnswers[Name]): boolean;
+  /**
+   * The answer drawn: a function of the answer alone (what else it shows comes through its own
+   * hooks). Called again only for a new answer, not while the header's filters change and the
+   * next answer is on its way (docs/frontend.md, "A filter change").
+   */
   children(answer: DashboardAnswers[Name]): ReactNode;
 }) {
   const { t } = useTranslation(['dash', 'kit', 'common']);
@@ -94,6 +99,10 @@ export function DashboardScreen<Name extends DashboardName>({
   usePrinting();
   const title = t(titleKey);
   const refused = header.values.contract !== null && header.query === null;
+  const empty = answer !== null && isEmpty(answer);
+  // The same elements while the answer is the same: React leaves the charts as they are.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- children draws the answer alone (above)
+  const figures = useMemo(() => (answer === null || empty ? null : children(answer)), [answer, empty]);
 
   const body = () => {
     if (header.values.contract === null) return <ScreenState state="no-contract" />;
@@ -111,12 +120,12 @@ export function DashboardScreen<Name extends DashboardName>({
       // The previous figures stay, dimmed, while the new filters' answer is on its way.
       <Spin spinning={loading} delay={150} aria-label={loading ? t('dash:kit.loading') : undefined}>
         <div aria-busy={loading}>
-          {isEmpty(answer) ? (
+          {empty ? (
             <NoData contract={header.values.contract} update={header.update} />
           ) : (
             <div data-testid={`dashboard-${name}`}>
               {SHOWS_HH[name] ? <HhNote /> : null}
-              {children(answer)}
+              {figures}
             </div>
           )}
         </div>

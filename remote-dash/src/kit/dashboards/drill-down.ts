@@ -1,5 +1,6 @@
-import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useContext } from 'react';
+import type React from 'react';
+import { UNSAFE_NavigationContext } from 'react-router-dom';
 import { DASHBOARD_CLASSES, OCCURRENCE_CLASSIFICATIONS, addDays } from '@canteiro/shared/domain';
 import type { DashboardClass, FilterParameter, OccurrenceClassification, RangeType } from '@canteiro/shared/domain';
 
@@ -39,24 +40,36 @@ export function drillHref(
   return `${pathname.replace(/[^/]*$/, `${report}-report`)}?${params.toString()}`;
 }
 
-/** {@link drillHref} over the current page's filters. */
+/**
+ * {@link drillHref} over the current page's filters, read when an address is made rather than
+ * subscribed to: a filter change re-rendered every chart of the dashboard for the answer already
+ * on screen before its request even left (~100–170 ms a change, docs/frontend.md, "A filter
+ * change"). The figures are drawn again when the new answer comes, and their addresses with them.
+ */
 export function useDrillDown(): (report: DrillReport, element: DrillFilters) => string {
-  const { pathname, search } = useLocation();
-  return useCallback((report, element) => drillHref({ pathname, search }, report, element), [pathname, search]);
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  return useCallback((report, element) => drillHref(currentLocation(navigator), report, element), [navigator]);
 }
+
+type Navigator = React.ContextType<typeof UNSAFE_NavigationContext>['navigator'];
+
+/** The address now, from the router's history (BrowserRouter's and MemoryRouter's both say). */
+const currentLocation = (navigator: Navigator): { pathname: string; search: string } =>
+  (navigator as { location?: { pathname: string; search: string } }).location ?? window.location;
 
 /**
  * Opens the report list of a chart element (a click: `Chart`'s `onOpen`): nothing when the
  * element has no rows to open (`null` or `false`: an index past the table, a series that is no class).
+ * Through the router's history, not `useNavigate`, which re-renders its component on every
+ * address change (it resolves relative paths; a drill-down's address is absolute).
  */
 export function useOpenRows(): (report: DrillReport, element: DrillFilters | null | undefined | false) => void {
-  const drill = useDrillDown();
-  const navigate = useNavigate();
+  const { navigator } = useContext(UNSAFE_NavigationContext);
   return useCallback(
     (report, element) => {
-      if (element) navigate(drill(report, element));
+      if (element) navigator.push(drillHref(currentLocation(navigator), report, element));
     },
-    [drill, navigate],
+    [navigator],
   );
 }
 
