@@ -1,6 +1,6 @@
 import { useCallback, useContext } from 'react';
-import type React from 'react';
 import { UNSAFE_NavigationContext } from 'react-router-dom';
+import { useLocationNow } from '@canteiro/shared/ui';
 import { DASHBOARD_CLASSES, OCCURRENCE_CLASSIFICATIONS, addDays } from '@canteiro/shared/domain';
 import type { DashboardClass, FilterParameter, OccurrenceClassification, RangeType } from '@canteiro/shared/domain';
 
@@ -47,15 +47,9 @@ export function drillHref(
  * change"). The figures are drawn again when the new answer comes, and their addresses with them.
  */
 export function useDrillDown(): (report: DrillReport, element: DrillFilters) => string {
-  const { navigator } = useContext(UNSAFE_NavigationContext);
-  return useCallback((report, element) => drillHref(currentLocation(navigator), report, element), [navigator]);
+  const locationNow = useLocationNow();
+  return useCallback((report, element) => drillHref(locationNow() ?? window.location, report, element), [locationNow]);
 }
-
-type Navigator = React.ContextType<typeof UNSAFE_NavigationContext>['navigator'];
-
-/** The address now, from the router's history (BrowserRouter's and MemoryRouter's both say). */
-const currentLocation = (navigator: Navigator): { pathname: string; search: string } =>
-  (navigator as { location?: { pathname: string; search: string } }).location ?? window.location;
 
 /**
  * Opens the report list of a chart element (a click: `Chart`'s `onOpen`): nothing when the
@@ -64,12 +58,13 @@ const currentLocation = (navigator: Navigator): { pathname: string; search: stri
  * address change (it resolves relative paths; a drill-down's address is absolute).
  */
 export function useOpenRows(): (report: DrillReport, element: DrillFilters | null | undefined | false) => void {
+  const drill = useDrillDown();
   const { navigator } = useContext(UNSAFE_NavigationContext);
   return useCallback(
     (report, element) => {
-      if (element) navigator.push(drillHref(currentLocation(navigator), report, element));
+      if (element) navigator.push(drill(report, element));
     },
-    [navigator],
+    [drill, navigator],
   );
 }
 

@@ -6,6 +6,7 @@ export * from './use-list-controller';
 export * from './pager';
 export * from './activeness-toggle';
 export * from './use-url-state';
+export * from './location-now';
 export * from './form-values';
 export * from './format';
 export * from './remote-select';

@@ -1,5 +1,6 @@
-import { useCallback, useContext, useMemo } from 'react';
-import { UNSAFE_NavigationContext, useLocation, useSearchParams } from 'react-router-dom';
+import { useCallback, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocationNow } from './location-now';
 
 /**
  * One URL state for any screen (ARCHITECTURE.md §6): a list's search, page, inactive toggle,
@@ -119,17 +120,17 @@ export function useUrlState<Schema extends UrlSchema>(
   const stable = useMemo(() => schema, [schemaKey]);
   const state = useMemo(() => readUrlState(params, stable), [params, stable]);
   const { pathname } = useLocation();
-  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const locationNow = useLocationNow();
   const update = useCallback(
     (change: Partial<UrlState<Schema>>, options?: { replace?: boolean }) => {
       // A choice the screen made itself (a default range that arrived late) lands only while the
       // person is still on this screen: once they have followed a link elsewhere, whose screen
       // may still be loading, it would write this screen's path back and pull them to it.
-      const now = (navigator as { location?: { pathname: string } }).location?.pathname;
+      const now = locationNow()?.pathname;
       if (options?.replace && now !== undefined && now !== pathname) return;
       setParams((current) => writeUrlState(current, stable, change), { replace: options?.replace });
     },
-    [setParams, stable, navigator, pathname],
+    [setParams, stable, locationNow, pathname],
   );
   return [state, update];
 }
