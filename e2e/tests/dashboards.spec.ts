@@ -22,6 +22,13 @@ const search = (page: Page) => new URL(page.url()).searchParams;
 const dashboard = (page: Page, name: string) => page.getByTestId(`dashboard-${name}`);
 
 /** Waits until the answer is drawn: no skeleton, no spinner, every chart's svg in place, no animation running. */
+/** The three KPI indexes as shown (value-adding, hidden waste, evident waste). */
+function kpis(page: Page): Promise<string[]> {
+  return Promise.all(
+    ['valueAdding', 'hiddenWaste', 'evidentWaste'].map((name) => page.getByTestId(`kpi-${name}-value`).innerText()),
+  );
+}
+
 async function settle(page: Page, name: string, charts: number): Promise<void> {
   await expect(dashboard(page, name)).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
@@ -65,21 +72,26 @@ test.describe('Dashboards: project health and routine', () => {
     await signIn(page, 'contract');
     await page.goto('/dash/project-health');
     await settle(page, 'project-health', 6);
-    const filtered = page.waitForRequest(
-      (request) => request.url().includes('/api/dashboards/project-health?') && request.url().includes('function='),
+    const unfiltered = await kpis(page);
+    const filtered = page.waitForResponse(
+      (response) => response.url().includes('/api/dashboards/project-health?') && response.url().includes('function='),
     );
     await choose(page, page.getByTestId('dash-filters'), 'Função', 'Carpinteiro');
     const id = new URL((await filtered).url()).searchParams.get('function');
     expect(id).toMatch(/^\d+$/);
     await expect.poll(() => search(page).get('function')).toBe(id);
     await settle(page, 'project-health', 6);
-    // The donut draws the new figures too: its slices' labels are the KPIs' indexes.
-    const kpis = await Promise.all(
-      ['valueAdding', 'hiddenWaste', 'evidentWaste'].map((name) => page.getByTestId(`kpi-${name}-value`).innerText()),
-    );
+    // The KPIs and the donut draw the function's figures: the slices' labels are the KPIs' indexes.
+    // Polled together: a settle right after the answer can still find the figures before it drawn.
     await expect
-      .poll(() => page.getByTestId('card-totals').locator('.apexcharts-pie-label').allTextContents())
-      .toEqual(kpis);
+      .poll(async () => {
+        const [shown, slices] = await Promise.all([
+          kpis(page),
+          page.getByTestId('card-totals').locator('.apexcharts-pie-label').allTextContents(),
+        ]);
+        return shown.join() !== unfiltered.join() && shown.join() === slices.join();
+      })
+      .toBe(true);
     // Filtered by one function, its rank lists it alone.
     await page.getByTestId('card-functions').getByRole('button', { name: 'Ver valores' }).click();
     await expect(page.getByTestId('table-functions').locator('tbody tr')).toHaveCount(1);
