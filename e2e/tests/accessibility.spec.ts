@@ -22,13 +22,13 @@ const DEACTIVATE = /(^|\s)(Desativar|Deactivate)$/;
 const CANCEL = /(^|\s)(Cancelar|Cancel)$/;
 
 /**
- * Waits until data has arrived (no request for `quietMs`), spinners and skeletons are gone and
+ * Waits until data has arrived (support.ts `networkQuiet`), spinners and skeletons are gone and
  * every finite animation has ended. The click ripple of antd's buttons (`.ant-wave`: an empty
  * element, no pointer events, whose opacity fades for 2 s) is brought to its end at once
  * instead: waiting it out cost ~2 s of every state reached by a click.
  */
-async function settle(page: Page, quietMs?: number): Promise<void> {
-  await networkQuiet(page, quietMs);
+async function settle(page: Page): Promise<void> {
+  await networkQuiet(page);
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, [data-testid="user-loading"]')).toHaveCount(0);
   await page.evaluate(() => {
     for (const animation of document.getAnimations()) {
@@ -55,12 +55,12 @@ async function audit(
   viewports: readonly { width: number; height: number }[] = VIEWPORTS,
 ): Promise<string[]> {
   const lines: string[] = [];
-  for (const [index, viewport] of viewports.entries()) {
+  for (const viewport of viewports) {
     const where = `${screen} @${viewport.width}`;
     await page.setViewportSize(viewport);
-    // The state was just reached (a navigation, a click): its requests may come in a chain, so
-    // half a second without one. A resize asks for nothing; it only lays the page out again.
-    await settle(page, index === 0 ? 500 : 100);
+    // The state was just reached (a navigation, a click): its requests may come in a chain,
+    // which networkQuiet follows to its end. A resize asks for nothing; it lays the page out again.
+    await settle(page);
     const blocking = await blockingViolations(page);
     lines.push(
       ...blocking.map(
