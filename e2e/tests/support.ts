@@ -40,13 +40,15 @@ export function watchRequests(page: Page): void {
 
 /**
  * The page has what it asked for and asks for nothing more: no request in flight for `quietMs`,
- * then the page's main thread idle twice (what the last answers brought is rendered and its
- * effects have run, so any request they make has been made) with no request seen meanwhile.
- * A request the page starts reaches us (CDP's `requestWillBeSent`, from the renderer) before the
- * answer of the evaluate that waited for its idle time, so none slips between. Blind to the live
- * figures' stream, which a dashboard keeps open while it is shown (docs/dashboards.md, "Live
- * figures"). Playwright's 'networkidle' waits 500 ms without a request instead: most of the
- * accessibility walk's time was spent in that wait (~0.4 s of each of its ~150 states).
+ * then two of the page's frames, each followed by a task (what the last answers brought is
+ * rendered and its effects have run, so any request they make has been made), with no request
+ * seen meanwhile; else it starts again. A request the page starts reaches us (CDP's
+ * `requestWillBeSent`, from the renderer) before the answer of the evaluate that waited for the
+ * frames, so none slips between. Blind to the live figures' stream, which a dashboard keeps open
+ * while it is shown (docs/dashboards.md, "Live figures"). Playwright's 'networkidle' waits 500 ms
+ * without a request instead: most of the accessibility walk's waiting (~0.4 s of each of its
+ * ~150 states). `requestIdleCallback` in place of the frames: a page that animates is seldom
+ * idle, and half the waits ran to its timeout.
  */
 export async function networkQuiet(page: Page, quietMs = 150): Promise<void> {
   const watched = traffic.get(page);
