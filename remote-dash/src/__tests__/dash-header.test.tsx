@@ -196,6 +196,17 @@ describe('the header on a report screen', () => {
     await waitFor(() => expect(searchOf()).toEqual({ contract: '1', weekdays: '1-3', function: '2' }));
   });
 
+  it('names a chosen filter in its chip from the options its select loaded, not asking for them again', async () => {
+    renderScreen('/dash/activity-report?contract=1');
+    await screen.findByText('Forma de pilares');
+    await choose('Função', 'functions 2');
+    expect(await screen.findByTestId('filter-chip-function')).toHaveTextContent('functions 2');
+    await waitFor(() => expect(params(reportCalls().at(-1)!)).toMatchObject({ function: '2' }));
+    await screen.findByText('Forma de pilares');
+    // The options are fresh: the chip's reading of them mounting is no reason to fetch them again.
+    expect(calls.filter((call) => call.url.pathname === '/api/functions/options')).toHaveLength(1);
+  });
+
   it('a week picked sets the dates to its Monday–Sunday and reads with them; a date picked later clears it', async () => {
     renderScreen('/dash/activity-report?contract=1&from=2026-10-01&to=2026-11-30');
     await screen.findByText('Forma de pilares');

@@ -37,6 +37,10 @@ export function useFilterNames(
           return {
             queryKey: resourceKeys.options(endpoint, JSON.parse(JSON.stringify(params)) as Record<string, unknown>),
             queryFn: ({ signal }: { signal: AbortSignal }) => resourceApi(endpoint).options(params, signal),
+            // What the select has loaded is read as it is: a chip (or the print header) appearing
+            // for a filter just picked fetched the list a second time (the client's staleTime is 0).
+            // Asked for only when nobody has it yet (a link that names the filter).
+            refetchOnMount: false,
           };
         }),
       ],
