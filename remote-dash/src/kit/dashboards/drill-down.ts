@@ -1,6 +1,5 @@
-import { useCallback, useContext } from 'react';
-import { UNSAFE_NavigationContext } from 'react-router-dom';
-import { useLocationNow } from '@canteiro/shared/ui';
+import { useCallback } from 'react';
+import { useLocationNow, usePushAddress } from '@canteiro/shared/ui';
 import { DASHBOARD_CLASSES, OCCURRENCE_CLASSIFICATIONS, addDays } from '@canteiro/shared/domain';
 import type { DashboardClass, FilterParameter, OccurrenceClassification, RangeType } from '@canteiro/shared/domain';
 
@@ -54,17 +53,17 @@ export function useDrillDown(): (report: DrillReport, element: DrillFilters) => 
 /**
  * Opens the report list of a chart element (a click: `Chart`'s `onOpen`): nothing when the
  * element has no rows to open (`null` or `false`: an index past the table, a series that is no class).
- * Through the router's history, not `useNavigate`, which re-renders its component on every
- * address change (it resolves relative paths; a drill-down's address is absolute).
+ * Through the router's history (`usePushAddress`), not `useNavigate`, which re-renders its
+ * component on every address change.
  */
 export function useOpenRows(): (report: DrillReport, element: DrillFilters | null | undefined | false) => void {
   const drill = useDrillDown();
-  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const push = usePushAddress();
   return useCallback(
     (report, element) => {
-      if (element) navigator.push(drill(report, element));
+      if (element) push(drill(report, element));
     },
-    [drill, navigator],
+    [drill, push],
   );
 }
 
