@@ -43,6 +43,8 @@ export interface DemoOptions {
   /** Generate the reports (default true); tests that do not need them skip the cost. */
   reports?: boolean;
   reportSeed?: string | number;
+  /** Weeks of reports up to yesterday (default DEMO_REPORT_WEEKS); a test that only needs some data asks for fewer. */
+  reportWeeks?: number;
   /** The site's clock the reports' local columns follow (config.siteTimeZone). */
   timeZone?: string;
 }
@@ -153,7 +155,7 @@ export async function insertDemoData(orm: Orm, options: DemoOptions | Date = {})
     ? await writeReports(orm, {
         seed: rest.reportSeed ?? DEMO_REPORT_SEED,
         timeZone: rest.timeZone ?? DEFAULT_SITE_TIME_ZONE,
-        ...reportWindow(today, DEMO_REPORT_WEEKS),
+        ...reportWindow(today, rest.reportWeeks ?? DEMO_REPORT_WEEKS),
       })
     : null;
   // Statistics for the planner right away (PGlite has no autovacuum to gather them).
