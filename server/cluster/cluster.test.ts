@@ -20,6 +20,13 @@ import { siteToday } from '../src/site-clock.js';
  */
 
 const DRAIN_MS = 2500;
+/**
+ * How long a saturating load runs (8 connections as fast as they go): 1 s, ~800–1 600
+ * requests, enough to meet a failure that shows under pressure (PgBouncer failed 966 of
+ * 1 192 before its fix). It was 3 s: three such windows held both cores for ~9 s, taken
+ * from the test files running beside this suite in `pnpm test` (docs/deploy.md).
+ */
+const SATURATION_MS = 1000;
 const cluster = new Topology();
 let nodes: ApiNode[] = [];
 let base = '';
@@ -290,10 +297,10 @@ describe('a fleet of two nodes behind HAProxy, on a primary and a replica', () =
     try {
       assert.equal((await signIn(client, url, 'admin@canteiro.test')).status, 200);
       const started = performance.now();
-      const { perSecond, failed } = await throughput(() => request(client, `${url}/api/bases`), 8, 3000);
+      const { perSecond, failed } = await throughput(() => request(client, `${url}/api/bases`), 8, SATURATION_MS);
       table.push({
         fault: 'PgBouncer, transaction mode',
-        window: { requests: Math.round(perSecond * 3), failed, byStatus: {}, recoveryMs: 0 },
+        window: { requests: Math.round((perSecond * SATURATION_MS) / 1000), failed, byStatus: {}, recoveryMs: 0 },
       });
       t.diagnostic(
         `PgBouncer: ${perSecond.toFixed(0)} requests/s, ${failed} failed (${(performance.now() - started).toFixed(0)} ms)`,
@@ -331,8 +338,12 @@ describe('a fleet of two nodes behind HAProxy, on a primary and a replica', () =
   });
 
   test('1 node against 2 nodes through the load balancer (ratio, same run)', async (t) => {
-    const direct = await throughput(() => request(admin, `http://127.0.0.1:${nodes[0]!.port}/api/bases`), 8, 3000);
-    const balanced = await throughput(() => request(admin, `${base}/api/bases`), 8, 3000);
+    const direct = await throughput(
+      () => request(admin, `http://127.0.0.1:${nodes[0]!.port}/api/bases`),
+      8,
+      SATURATION_MS,
+    );
+    const balanced = await throughput(() => request(admin, `${base}/api/bases`), 8, SATURATION_MS);
     t.diagnostic(
       `1 node direct ${direct.perSecond.toFixed(0)}/s, 2 nodes through HAProxy ${balanced.perSecond.toFixed(0)}/s: ${(balanced.perSecond / direct.perSecond).toFixed(2)}×`,
     );
