@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './generated/openapi.js';
+import type { ClientFlow } from './flow-types.js';
 
 /**
  * A whole flow of an integrator, through a client generated from the OpenAPI description
@@ -7,24 +8,6 @@ import type { paths } from './generated/openapi.js';
  * type-checks against contract/generated/openapi.d.ts in CI (contract.test.ts), so a change
  * of the description that breaks a client breaks the suite, and it runs against a real server.
  */
-
-export interface FlowResult {
-  contracts: string[];
-  period: { from: string | null; to: string | null };
-  valueAddingIndex: number | null;
-  totalHh: number;
-  topOccurrence: string | null;
-  busiestHour: number | null;
-  equipmentObservations: number;
-  activityStatus: { finished: number; late: number; inTerm: number };
-  csv: string;
-  mobile: { catalogueActivities: number; accepted: string[]; rejected: string[] };
-}
-
-export interface Account {
-  email: string;
-  password: string;
-}
 
 /** The XSRF cookie the server hands any first answer, for the unsafe web calls. */
 function xsrfOf(response: Response): string {
@@ -34,13 +17,7 @@ function xsrfOf(response: Response): string {
   return token;
 }
 
-export async function clientFlow(
-  baseUrl: string,
-  web: Account,
-  phone: Account,
-  contractName: string,
-  report: { id: string; reportTime: string },
-): Promise<FlowResult> {
+export const clientFlow: ClientFlow = async (baseUrl, web, phone, contractName, report) => {
   const client = createClient<paths>({ baseUrl });
 
   // The back-office: sign in (XSRF double submit), then read.
@@ -136,4 +113,4 @@ export async function clientFlow(
       rejected: batch.data.rejected.map((row) => row.code),
     },
   };
-}
+};

@@ -11,7 +11,7 @@ import addFormatsPlugin from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { DASHBOARD_NAMES, ENTITIES, ERROR_CODES, REPORT_KINDS } from '@canteiro/shared/domain';
 import { GENERATED, describeApi, writeDescription } from './describe.js';
-import { clientFlow } from './client-flow.js';
+import type { ClientFlow } from './flow-types.js';
 import { PASSWORD } from '../test/helpers.js';
 import { managementSuite } from '../test/management-fixtures.js';
 import type { ManagementContext } from '../test/management-fixtures.js';
@@ -29,6 +29,7 @@ import { reportTime } from '../test/mobile-fixtures.js';
 const run = promisify(execFile);
 const server = path.resolve(import.meta.dirname, '..');
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
+const FLOW = './client-flow.js';
 
 type Json = Record<string, unknown>;
 type Operation = Json & { operationId?: string; security?: unknown[]; responses: Record<string, Json> };
@@ -232,6 +233,9 @@ describe('a client generated from the description', () => {
       await createDashboardFixture(context);
       const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
       const id = randomUUID();
+      // Imported by a name the type checker does not follow: the flow is checked with the
+      // generated types by the test above, the suite against flow-types.ts.
+      const { clientFlow } = (await import(FLOW)) as { clientFlow: ClientFlow };
       const result = await clientFlow(
         address,
         { email: 'admin@t.test', password: PASSWORD },
