@@ -56,12 +56,15 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ databaseUrl: url, databaseReadUrl: null, dataDir: 'memory://' });
 }
 
-/** A new PGlite in memory with the committed migrations applied, whatever database this run's files use. */
-export async function openMigratedPglite(): Promise<Database> {
+/**
+ * A new PGlite with the committed migrations applied, whatever database this run's files use:
+ * in memory, or in `dataDir`, a new empty folder (a server started on it later finds it migrated).
+ */
+export async function openMigratedPglite(dataDir = 'memory://'): Promise<Database> {
   return openDatabase({
     databaseUrl: null,
     databaseReadUrl: null,
-    dataDir: 'memory://',
+    dataDir,
     pgliteLoad: await pgliteTemplate(),
   });
 }

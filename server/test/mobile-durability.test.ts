@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { MobileCatalogue } from '@canteiro/shared/domain';
 import { openDatabase, selectRows } from '../src/db/connection.js';
 import { freePort, serverFolder } from '../bench/support.js';
-import { openTestDatabase } from './helpers.js';
+import { openMigratedPglite, openTestDatabase } from './helpers.js';
 import { program } from './programs.js';
 import { insertDemoData } from '../src/demo/seed.js';
 import { randomStream } from '../src/demo/reports/random.js';
@@ -101,11 +101,9 @@ describe(`an acknowledged row survives SIGKILL of the server (${databaseUrl ? 'P
     // that count are the phone's (marked), and loading the demo's reports into a fresh PGlite
     // was most of this file's time.
     dataDir = mkdtempSync(path.join(tmpdir(), 'canteiro-durability-'));
-    const db = databaseUrl
-      ? await openTestDatabase()
-      : await openDatabase({ databaseUrl: null, databaseReadUrl: null, dataDir });
+    // PGlite's folder starts from the suite's migrated template (~0.8 s, not ~3.5 s to migrate).
+    const db = databaseUrl ? await openTestDatabase() : await openMigratedPglite(dataDir);
     try {
-      if (!databaseUrl) await db.migrate();
       await insertDemoData(db.orm, { reports: false });
     } finally {
       await db.close();

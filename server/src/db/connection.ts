@@ -49,7 +49,7 @@ const SILENT: DatabaseLog = { warn: () => undefined };
 
 export type DatabaseSettings = Pick<Config, 'databaseUrl' | 'databaseReadUrl' | 'dataDir'> &
   Partial<Pick<Config, 'databaseMigrationUrl' | 'database'>> & {
-    /** PGlite only: a dump (dumpDataDir) a `memory://` database starts from. */
+    /** PGlite only: a dump (dumpDataDir) a new database (in memory, or in an empty folder) starts from. */
     pgliteLoad?: string;
   };
 

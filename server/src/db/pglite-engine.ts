@@ -43,8 +43,9 @@ export interface Engine {
 
 /**
  * Opens PGlite in `dataDir`; `loadFrom`, a dump of another data folder (PGlite's
- * dumpDataDir, a tarball), gives a new in-memory database that starts as that one did: no
- * initdb, no migrations (the test suite's migrated template, test/helpers.ts).
+ * dumpDataDir, a tarball), gives a new database — in memory, or in a new empty folder — that
+ * starts as that one did: no initdb, no migrations (the test suite's migrated template,
+ * test/helpers.ts).
  */
 export async function openEngine(dataDir: string, loadFrom?: string): Promise<Engine> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
