@@ -1,16 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { chromiumArgs } from './chromium-args.mjs';
+import { PORT, healthUrl, serverCommand, serverEnv } from './server.mjs';
 
 /**
  * End-to-end tests of the production build in Debian's Chromium (never a downloaded
  * browser), against the real server on a fresh embedded database.
  */
-export const PORT = Number(process.env.E2E_PORT ?? 8181);
-const repo = resolve(import.meta.dirname, '..');
-const dataDir = mkdtempSync(join(tmpdir(), 'canteiro-e2e-'));
+export { PORT };
 
 export default defineConfig({
   testDir: './tests',
@@ -36,23 +32,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    command: `node ${join(repo, 'server/dist/main.js')}`,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
+    command: serverCommand.join(' '),
+    url: healthUrl,
+    // `pnpm test` starts the server after the build and says so (e2e/server.mjs); otherwise a
+    // server already on the port is never taken for this suite's.
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_ROOT: repo,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      // Many sign-ins come from one address in a test run; the limits themselves are tested in the server suite.
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: '1000',
-    },
+    env: serverEnv(),
   },
 });

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { run, runCapture } from './run.mjs';
 import { ensureDebianPackages, installDependencies } from './setup.mjs';
+import { startServer as startE2eServer } from '../e2e/server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, '.test-results');
@@ -68,10 +69,20 @@ async function jestSuite() {
   });
 }
 
-async function e2eSuite() {
+/** `server`: the suite's server started after the build (e2e/server.mjs), used when it is up. */
+async function e2eSuite(server) {
   const begun = Date.now();
   const file = join(results, 'e2e.json');
-  const code = await run('pnpm', ['--filter', '@canteiro/e2e', 'test'], { cwd: root, env: { E2E_JSON: file } });
+  const reuse = server ? await server.ready : false;
+  if (server && !reuse) {
+    console.log('test: the end-to-end server started early is not up; Playwright starts its own');
+    await server.stop();
+  }
+  const code = await run('pnpm', ['--filter', '@canteiro/e2e', 'test'], {
+    cwd: root,
+    env: { E2E_JSON: file, ...(reuse ? { E2E_REUSE_SERVER: '1' } : {}) },
+  });
+  await server?.stop();
   const stats = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).stats : null;
   suites.push({
     name: 'end-to-end (Playwright, Chromium)',
@@ -129,6 +140,10 @@ if (process.env.SKIP_BUILD !== '1') {
 // a drain) and its time limits are seconds wide, so it runs beside jest and the server pool,
 // which keep both cores busy; its output is held and shown when it ends.
 const cluster = nodeSuite('cluster (primary, replica, HAProxy)', {}, { script: 'test:cluster', echo: false });
+// The end-to-end suite's server, started now: it migrates and seeds the demo data (~10 s, one
+// core) while jest and the server suites run, where the suite would otherwise wait for it
+// with a core idle (docs/testing.md).
+const e2eServer = startE2eServer();
 await jestSuite();
 // The server's suites as JavaScript, compiled once for both databases (server/compile-tests.mjs),
 // then one pool of files on both, two at a time, the longest first (server/run-tests.mjs), with
@@ -139,7 +154,7 @@ if (await gate('server suites compiled', 'node', ['server/compile-tests.mjs'])) 
 suites.push(await cluster);
 if (!process.env.TEST_DATABASE_URL)
   console.log('\ntest: TEST_DATABASE_URL is not set; the server suite ran on PGlite only.');
-await e2eSuite();
+await e2eSuite(e2eServer);
 finish();
 
 function finish() {
