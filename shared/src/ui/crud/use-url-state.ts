@@ -123,11 +123,12 @@ export function useUrlState<Schema extends UrlSchema>(
   const locationNow = useLocationNow();
   const update = useCallback(
     (change: Partial<UrlState<Schema>>, options?: { replace?: boolean }) => {
-      // A choice the screen made itself (a default range that arrived late) lands only while the
-      // person is still on this screen: once they have followed a link elsewhere, whose screen
-      // may still be loading, it would write this screen's path back and pull them to it.
+      // A write lands only while the person is still on this screen: once they have followed a
+      // link elsewhere, whose screen may still be loading while this one is shown, a late write
+      // (a default range that arrived, a search box's debounce that ran out) would write this
+      // screen's path back and pull them to it.
       const now = locationNow()?.pathname;
-      if (options?.replace && now !== undefined && now !== pathname) return;
+      if (now !== undefined && now !== pathname) return;
       setParams((current) => writeUrlState(current, stable, change), { replace: options?.replace });
     },
     [setParams, stable, locationNow, pathname],

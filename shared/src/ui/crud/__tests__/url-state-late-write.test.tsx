@@ -46,4 +46,14 @@ describe("a screen's own URL choices", () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^\/dash\/routine$/);
     expect(screen.getByText('routine')).toBeInTheDocument();
   });
+
+  it("are dropped too when they are the person's own, late: a search whose pause ran out after a menu click", () => {
+    renderAt('/dash/health');
+    act(() => update({ from: '2026-11-02' }));
+    expect(screen.getByRole('status')).toHaveTextContent('/dash/health?from=2026-11-02');
+    const typed = update;
+    act(() => navigate('/dash/routine'));
+    act(() => typed({ from: '2026-11-09' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^\/dash\/routine$/);
+  });
 });
