@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { choose, formDialog, signIn, signInWithForm, stillness, typeDate } from './support';
+import { choose, formDialog, openFromMenu, signIn, signInWithForm, stillness, typeDate } from './support';
 import { blockingViolations } from './axe';
 
 const unique = Date.now().toString(36).slice(-5).toUpperCase();
@@ -11,8 +11,9 @@ const PNG = Buffer.from(
   'hex',
 );
 
+/** Adds a row on the list at `path`, opened from the module's menu (the app is loaded). */
 async function addRow(page: Page, path: string, fill: (dialog: Locator) => Promise<void>) {
-  await page.goto(path);
+  await openFromMenu(page, path);
   await page.getByRole('button', { name: 'Adicionar' }).click();
   const dialog = formDialog(page);
   await fill(dialog);
@@ -33,6 +34,7 @@ test.describe.serial('Administration', () => {
     page,
   }) => {
     await signIn(page, 'admin');
+    await page.goto('/admin');
     await addRow(page, '/admin/base', async (dialog) => {
       await dialog.getByLabel('Nome', { exact: true }).fill(base);
       await choose(page, dialog, 'Estado', 'PR — Paraná');

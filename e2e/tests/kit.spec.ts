@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { blockingViolations } from './axe';
-import { signIn } from './support';
+import { openFromMenu, signIn } from './support';
 
 /**
  * The CRUD kit in a real browser: tables that fit their area at the narrowest
@@ -73,13 +73,8 @@ test('at 1064 px every column header of every Administration list is read whole 
   // Loaded once; each list opened from the module's menu (a load costs ~1.1 CPU-s, a click ~0.3),
   // and read once it is the new screen's (the region is named after its list).
   await page.goto('/admin');
-  let shown = '';
   for (const screen of ['base', 'work', 'contract', 'occurrence', 'user', 'survey']) {
-    await page.getByTestId('module-menu').locator(`a[href="/admin/${screen}"]`).click();
-    await expect(page).toHaveURL((url) => url.pathname === `/admin/${screen}`);
-    await expect(list(page)).toHaveAttribute('aria-label', /./);
-    await expect(list(page)).not.toHaveAttribute('aria-label', shown);
-    shown = (await list(page).getAttribute('aria-label')) ?? '';
+    await openFromMenu(page, `/admin/${screen}`);
     await expect(rows(page).first()).toBeVisible();
     const cut = await list(page).evaluate((box) =>
       Array.from(box.querySelectorAll('thead th'))

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { choose, formDialog, signIn, typeDate } from './support';
+import { choose, formDialog, openFromMenu, signIn, typeDate } from './support';
 
 /** The Management module walked as its users walk it, in Chromium against the real server. */
 
@@ -47,11 +47,10 @@ async function addRow(page: Page, fill: (dialog: Locator) => Promise<void>) {
 
 /**
  * Opens a list of the module from its menu, whose links carry no `?contract=`: the contract
- * chosen on the last list is chosen here again (context-picker.tsx). A click, not a load of
- * the app: ~0.3 CPU-s instead of ~1.1 (docs/testing.md).
+ * chosen on the last list is chosen here again (context-picker.tsx).
  */
-async function openFromMenu(page: Page, screen: string, contract: number) {
-  await page.getByTestId('module-menu').locator(`a[href="/management/${screen}"]`).click();
+async function openList(page: Page, screen: string, contract: number) {
+  await openFromMenu(page, `/management/${screen}`);
   await expect(page).toHaveURL(new RegExp(`/management/${screen}\\?(.*&)?contract=${contract}(&|$)`));
 }
 
@@ -93,7 +92,7 @@ test.describe.serial('Management', () => {
     await page.getByLabel('Buscar').fill(discipline);
     await expect(row(page, discipline)).toHaveCount(1);
 
-    await openFromMenu(page, 'area', contract);
+    await openList(page, 'area', contract);
     for (const name of [area, otherArea]) {
       await addRow(page, async (dialog) => {
         await dialog.getByLabel('Nome', { exact: true }).fill(name);
@@ -103,17 +102,17 @@ test.describe.serial('Management', () => {
     await page.getByLabel('Buscar').fill(unique);
     await expect(row(page, area)).toContainText(discipline);
 
-    await openFromMenu(page, 'local', contract);
+    await openList(page, 'local', contract);
     await addRow(page, async (dialog) => {
       await dialog.getByLabel('Nome', { exact: true }).fill(local);
       await choose(page, dialog, 'Área', area);
     });
-    await openFromMenu(page, 'block', contract);
+    await openList(page, 'block', contract);
     await addRow(page, async (dialog) => {
       await dialog.getByLabel('Nome', { exact: true }).fill(block);
       await choose(page, dialog, 'Local', local);
     });
-    await openFromMenu(page, 'package', contract);
+    await openList(page, 'package', contract);
     await addRow(page, async (dialog) => {
       await dialog.getByLabel('Nome', { exact: true }).fill(pack);
       await choose(page, dialog, 'Bloco', block);
@@ -121,7 +120,7 @@ test.describe.serial('Management', () => {
     await page.getByLabel('Buscar').fill(pack);
     await expect(row(page, pack)).toContainText(block);
 
-    await openFromMenu(page, 'activity', contract);
+    await openList(page, 'activity', contract);
     await addRow(page, async (dialog) => {
       await dialog.getByLabel('Nome', { exact: true }).fill(activity);
       // The local waits for its area; choosing another area empties what hangs from it.
