@@ -1,11 +1,11 @@
 // The server side of `pnpm bench` (bench.mjs): the production server on a fresh embedded
 // database with the demo data, an API session, and login throughput (autocannon, loopback only).
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Buffer } from 'node:buffer';
 import autocannon from 'autocannon';
+import { startServer as startProductServer } from './server.mjs';
 
 export const repo = resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 8282);
@@ -14,29 +14,15 @@ export const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
 
 /** The production server on `dataDir` (a fresh one by default), seeding the demo data when it is empty. */
 export async function startServer({ dataDir = mkdtempSync(join(tmpdir(), 'canteiro-bench-')) } = {}) {
-  const server = spawn('node', [join(repo, 'server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: '1000000',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = startProductServer({
+    port: PORT,
+    dataDir,
+    limit: 1_000_000,
+    timeoutMs: 30_000,
+    label: 'bench server',
   });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  server.kill();
+  if (await server.ready) return server.child;
+  await server.stop();
   throw new Error('bench: the server did not start');
 }
 

@@ -2,8 +2,14 @@
 export declare const PORT: number;
 export declare const serverCommand: string[];
 export declare const healthUrl: string;
-export declare function serverEnv(): Record<string, string>;
-export declare function startServer(options?: { timeoutMs?: number }): {
+export interface ServerSettings {
+  port?: number;
+  dataDir?: string;
+  limit?: number;
+}
+export declare function serverEnv(settings?: ServerSettings): Record<string, string>;
+export declare function startServer(options?: ServerSettings & { timeoutMs?: number; label?: string }): {
+  child: import('node:child_process').ChildProcess;
   ready: Promise<boolean>;
   stop: () => Promise<void>;
 };

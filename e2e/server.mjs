@@ -12,33 +12,39 @@ export const PORT = Number(process.env.E2E_PORT ?? 8181);
 const repo = resolve(import.meta.dirname, '..');
 
 export const serverCommand = ['node', join(repo, 'server/dist/main.js')];
-export const healthUrl = `http://localhost:${PORT}/api/health`;
+export const healthUrl = `http://127.0.0.1:${PORT}/api/health`;
 
-/** The server's settings: a database of its own in a new folder, the demo data, quiet logs. */
-export function serverEnv() {
+/**
+ * The server's settings: a database of its own (a new folder unless `dataDir` says which), the
+ * demo data, quiet logs, the sign-in limits out of the way (`limit` failures: many sign-ins
+ * come from one address in a run; the limits themselves are tested in the server suite).
+ */
+export function serverEnv({ port = PORT, dataDir = mkdtempSync(join(tmpdir(), 'canteiro-e2e-')), limit = 1000 } = {}) {
   return {
-    PORT: String(PORT),
+    PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'canteiro-e2e-')),
+    DATA_DIR: dataDir,
     STATIC_ROOT: repo,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
-    // Many sign-ins come from one address in a test run; the limits themselves are tested in the server suite.
-    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
-    LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: '1000',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: String(limit),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: String(limit),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: String(limit),
   };
 }
 
 /**
- * Starts the server now. `ready` resolves true once it answers /api/health, false if it ended
- * or did not answer within `timeoutMs` (Playwright then starts its own, as without this);
- * `stop()` ends it. Its error output is passed through.
+ * Starts the server now, with `serverEnv(settings)`. `ready` resolves true once it answers
+ * /api/health, false if it ended or did not answer within `timeoutMs` (for `pnpm test`,
+ * Playwright then starts its own, as without this); `stop()` ends it. Its error output is
+ * passed through under `label`. The end-to-end suite's by default; the bench's too (bench-server.mjs).
  */
-export function startServer({ timeoutMs = 600_000 } = {}) {
+export function startServer({ timeoutMs = 600_000, label = 'e2e server', ...settings } = {}) {
+  const port = settings.port ?? PORT;
   const [command, ...args] = serverCommand;
-  const child = spawn(command, args, { env: { ...process.env, ...serverEnv() }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr.on('data', (chunk) => process.stderr.write(`[e2e server] ${chunk}`));
+  const env = { ...process.env, ...serverEnv(settings) };
+  const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr.on('data', (chunk) => process.stderr.write(`[${label}] ${chunk}`));
   child.on('error', () => undefined);
   let ended = false;
   child.on('exit', () => (ended = true));
@@ -48,7 +54,7 @@ export function startServer({ timeoutMs = 600_000 } = {}) {
     const deadline = Date.now() + timeoutMs;
     while (!ended && Date.now() < deadline) {
       try {
-        if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return true;
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return true;
       } catch {
         // not listening yet
       }
@@ -63,5 +69,5 @@ export function startServer({ timeoutMs = 600_000 } = {}) {
     await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
     if (!ended) child.kill('SIGKILL');
   };
-  return { ready, stop };
+  return { child, ready, stop };
 }
