@@ -50,12 +50,16 @@ const known = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile,
 const UNKNOWN = 30;
 
 /**
- * `*.pglite-only`: PGlite's own behaviour (its worker, two PGlite databases). `*.once`: what does
- * not depend on the database — a file format read by other programs, the headers of static
- * files — run on the run's first database only (docs/testing.md, "One pool").
+ * `*.pglite-only`: PGlite's own behaviour (its worker, two PGlite databases). `*.postgres-only`:
+ * PostgreSQL's (its settings, such as JIT, which PGlite does not have). `*.once`: what does not
+ * depend on the database — a file format read by other programs, the headers of static files —
+ * run on the run's first database only (docs/testing.md, "One pool").
  */
-const runsOn = (file, database) =>
-  file.includes('.pglite-only.') ? database === 'pglite' : !file.includes('.once.') || database === databases[0];
+const runsOn = (file, database) => {
+  if (file.includes('.pglite-only.')) return database === 'pglite';
+  if (file.includes('.postgres-only.')) return database === 'postgres';
+  return !file.includes('.once.') || database === databases[0];
+};
 
 /** Node's test runner with the reporter `counts` reads. */
 const TEST_RUNNER = ['--test', '--test-reporter=spec'];

@@ -69,7 +69,9 @@ export function usersScope(caller: Caller): SQL | undefined {
     work: own(users.workId, caller.workId),
     contract: own(users.contractId, caller.contractId),
   }[caller.profile];
-  return or(eq(users.id, caller.id), and(attachment, inArray(users.profile, grantableProfiles(caller.profile))));
+  // The caller's own row is attached where the caller is (its ids are that row's): the level's
+  // column first, so a page walks the level's (column, name) index in order (people.ts).
+  return and(attachment, or(eq(users.id, caller.id), inArray(users.profile, grantableProfiles(caller.profile))));
 }
 
 /** The caller's level meets `required` (reporters meet none: they have no web access). */

@@ -55,8 +55,14 @@ export async function openPostgres(settings: PostgresSettings): Promise<Database
   await primary.locateFirst();
   const pool = resilientPool(primary, tuning, log, 'primary');
   const orm = drizzleNodePg(pool);
-  // Fail at start, not at the first request, when the server is unreachable.
-  await orm.execute(sql`select 1`);
+  // Fail at start, not at the first request, when the server is unreachable. The connection is
+  // closed, not kept: a session opened before the migrations would keep the settings they store.
+  const first = await pool.connect();
+  try {
+    await first.query('select 1');
+  } finally {
+    first.release(true);
+  }
   const replicaPool = settings.readUrl
     ? resilientPool(
         new HostRouter(settings.readUrl, tuning, log, { anyHost: true }),
@@ -85,6 +91,7 @@ export async function openPostgres(settings: PostgresSettings): Promise<Database
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+        await turnJitOff(client, log);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         await client.end().catch(() => undefined);
@@ -95,6 +102,31 @@ export async function openPostgres(settings: PostgresSettings): Promise<Database
     },
   };
 }
+
+/**
+ * PostgreSQL's JIT off for the product's database (docs/server.md, "Decisions"): it compiled
+ * a users page (a 0.7 ms statement whose estimated cost crossed `jit_above_cost`) for 34 ms,
+ * and saved no dashboard measurably. A setting of the database, not of a connection, so it
+ * holds through PgBouncer (which passes no startup option) and on every new session; set at
+ * each migration run, as a fresh session only sees it once stored. A role that does not own
+ * the database sets it for itself in this database; a database already at `jit = off` (by
+ * the operator or an earlier run) is left as it is.
+ */
+async function turnJitOff(client: pg.Client, log: DatabaseLog): Promise<void> {
+  const { rows } = await client.query<{ jit: string }>("select current_setting('jit') as jit");
+  if (rows[0]?.jit === 'off') return;
+  try {
+    await client.query(`do $$ begin execute format('alter database %I set jit = off', current_database()); end $$`);
+  } catch (error) {
+    if (errorCode(error) !== INSUFFICIENT_PRIVILEGE) throw error;
+    await client.query(
+      `do $$ begin execute format('alter role %I in database %I set jit = off', current_user, current_database()); end $$`,
+    );
+    log.warn({}, 'database: JIT turned off for this role only (it does not own the database)');
+  }
+}
+
+const INSUFFICIENT_PRIVILEGE = '42501';
 
 interface Host {
   url: string;

@@ -45,9 +45,11 @@ export const users = pgTable(
     // The admin list: sorted by name, searched by name or e-mail (pg_trgm), scoped by level.
     index('users_name_sort_idx').on(sortKey(t.firstName), t.id),
     index('users_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('users_base_idx').on(t.baseId),
-    index('users_work_idx').on(t.workId),
-    index('users_contract_idx').on(t.contractId),
+    // A base, work or contract user's list walks its level's users in name order and stops at
+    // its page (scope.ts usersScope), instead of filtering the whole name index (issue 22).
+    index('users_base_sort_idx').on(t.baseId, sortKey(t.firstName), t.id),
+    index('users_work_sort_idx').on(t.workId, sortKey(t.firstName), t.id),
+    index('users_contract_sort_idx').on(t.contractId, sortKey(t.firstName), t.id),
     check('users_profile_check', oneOf(t.profile, PROFILES)),
     // Scoping (ARCHITECTURE.md §5) needs the ids of the user's own level and above.
     check(
