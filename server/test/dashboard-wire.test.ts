@@ -6,7 +6,10 @@ import { DashboardCache } from '../src/dashboards/cache.js';
 import type { DashboardContext } from '../src/dashboards/context.js';
 import { Client } from './admin-fixtures.js';
 import type { World } from './admin-fixtures.js';
-import { createDashboardFixture } from './dashboard-fixtures.js';
+import { rankEnds } from '@canteiro/shared/domain';
+import { functions } from '../src/db/schema/catalogue.js';
+import { activityReports } from '../src/db/schema/reports.js';
+import { at, createDashboardFixture, uuidOf } from './dashboard-fixtures.js';
 import type { DashboardSuite } from './dashboard-fixtures.js';
 import { managementSuite } from './management-fixtures.js';
 
@@ -78,6 +81,57 @@ describe('a dashboard answer on the wire', () => {
       (after.json() as { annotations: { label: string }[] }).annotations.map((annotation) => annotation.label),
       ['Chuva'],
     );
+  });
+
+  test('a long ranked list goes by its ends; ranks=<list> sends it whole; a bad one is refused with the filters', async () => {
+    const { V, H, E } = await createDashboardFixture(suite);
+    // 24 more functions of A1, a report row each, their shares of the three classes apart.
+    const made = await suite.db.orm
+      .insert(functions)
+      .values(Array.from({ length: 24 }, (_, index) => ({ name: `Função ${index + 1}`, contractId: world.contractA1 })))
+      .returning();
+    await suite.db.orm.insert(activityReports).values(
+      made.flatMap((made, index) =>
+        [V, H, E].map((occurrence, kind) => ({
+          id: uuidOf(2000 + index * 3 + kind),
+          contractId: world.contractA1,
+          ...at('2026-03-04', '10:00', 3),
+          userId: suite.people.reporterA1,
+          packageId: suite.catalogue.a1.package,
+          localId: suite.catalogue.a1.local,
+          activityId: suite.catalogue.a1.activity,
+          functionId: made.id,
+          occurrenceId: occurrence,
+          quantity: 1 + ((index * (kind + 3)) % 7),
+          isScheduled: true,
+        })),
+      ),
+    );
+    type Ranked = { id: number; index: Record<'valueAdding' | 'hiddenWaste' | 'evidentWaste', number | null> };
+    type Answer = { ranks: Record<string, Ranked[]>; rankCounts: Record<string, number> };
+    const admin = await Client.of(app, 'admin');
+    const exported = await admin.get(`${url().replace('project-health?', 'project-health/export?format=csv&')}`);
+    const byEnds = (await get(admin)).json() as Answer;
+    const whole = await admin.get(`${url()}&ranks=functions`);
+    assert.equal(whole.statusCode, 200, whole.body);
+    const functionsWhole = (whole.json() as Answer).ranks.functions!;
+    assert.equal(functionsWhole.length, 26);
+    assert.equal(byEnds.rankCounts.functions, 26);
+    assert.deepEqual(
+      byEnds.ranks.functions!.map((item) => item.id),
+      rankEnds(functionsWhole).map((item) => item.id),
+    );
+    assert.ok(byEnds.ranks.functions!.length < 26, `${byEnds.ranks.functions!.length} of 26`);
+    // The other lists are the same in both (short: whole), and the file has every function.
+    assert.deepEqual((whole.json() as Answer).ranks.packages, byEnds.ranks.packages);
+    assert.equal((exported.body.match(/Função \d+/g) ?? []).length >= 24, true, exported.body.slice(0, 400));
+    const refused = await admin.get(`${url()}&ranks=everything&range=fortnight`);
+    assert.equal(refused.statusCode, 400);
+    assert.deepEqual(refused.json(), {
+      code: 'validation_failed',
+      message: 'Por favor, verifique o formulário e tente novamente!',
+      fields: { range: 'invalid_value', ranks: 'invalid_value' },
+    });
   });
 
   test('a kept answer is serialized once and compressed once per coding', async () => {

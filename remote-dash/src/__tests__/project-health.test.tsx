@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { byShare, rankEnds } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { useSession } from '@canteiro/shared/core';
 import { ProjectHealthScreen } from '../features/project-health/project-health-screen';
@@ -101,6 +102,7 @@ const answer: ProjectHealthDashboard = {
     functions: [{ id: 1, name: 'Carpinteiro', ...classes(10, 5, 5, 100, 10), moved: null }],
     activities: [{ id: 1, name: 'Forma de pilares', ...classes(10, 5, 5, 100, 10), moved: null }],
   },
+  rankCounts: { packages: 3, locals: 1, functions: 1, activities: 1 },
   // A material shortage on Tuesday 3 November, written by a contract user (id 7).
   annotations: [
     {
@@ -305,6 +307,42 @@ describe('project health', () => {
     expect(dashboardCalls('project-health')).toHaveLength(1);
   });
 
+  it('shows a long list by its ends, for any share it is ranked by, and the whole list when asked', async () => {
+    // 30 packages whose shares of the three classes order them three different ways.
+    const whole = Array.from({ length: 30 }, (_, index) => ({
+      id: 100 + index,
+      name: `Pacote ${index + 1}`,
+      ...classes(30 - index, 5 + ((index * 7) % 11), 3 + ((index * 5) % 13), 100, 10),
+      moved: null,
+    }));
+    const count = { ...answer.rankCounts, packages: 30 };
+    const byEnds = { ...answer, ranks: { ...answer.ranks, packages: rankEnds(whole) }, rankCounts: count };
+    expect(byEnds.ranks.packages.length).toBeLessThan(30);
+    const wholeAnswer = { ...answer, ranks: { ...answer.ranks, packages: whole }, rankCounts: count };
+    harness.answers.set('project-health', [() => json(byEnds), () => json(wholeAnswer)]);
+    renderAt(ENTRY, <ProjectHealthScreen />);
+    const card = async () => within(await screen.findByTestId('chart-packages'));
+    const names = async () =>
+      (await card()).getAllByTestId('rank-item').map((item) => item.getAttribute('aria-label')!.split(':')[0]);
+    const ends = (name: 'valueAdding' | 'hiddenWaste') => {
+      const ordered = byShare(whole, name).map((item) => item.name);
+      return [...ordered.slice(0, 10), ...ordered.slice(-10)];
+    };
+    expect(await names()).toEqual(ends('valueAdding'));
+    expect((await card()).getByTestId('rank-gap')).toHaveTextContent('10 itens entre os 10 primeiros e os 10 últimos');
+    expect((await card()).getByRole('region')).toHaveAccessibleName(/Pacotes: 30 itens/);
+    // Ranked by hidden waste in the browser, from the same ends: its top and bottom ten.
+    fireEvent.click(within(screen.getByTestId('rank-by')).getByRole('radio', { name: 'Perda oculta' }));
+    await waitFor(async () => expect(await names()).toEqual(ends('hiddenWaste')));
+    expect(dashboardCalls('project-health')).toHaveLength(1);
+    fireEvent.click((await card()).getByRole('button', { name: 'Mostrar todos os 30' }));
+    await waitFor(async () => expect(await names()).toHaveLength(30));
+    expect((await card()).queryByTestId('rank-gap')).toBeNull();
+    const asked = dashboardCalls('project-health')[1]!.url.searchParams;
+    expect(asked.get('ranks')).toBe('packages');
+    expect(asked.get('contract')).toBe('1');
+  });
+
   it("draws the contract's targets as dashed lines and marks the items under the value-adding one", async () => {
     harness.answers.set('project-health', [() => json(answer)]);
     renderAt(ENTRY, <ProjectHealthScreen />);
@@ -350,6 +388,7 @@ describe('project health', () => {
       weekdays: [],
       evolution: [],
       ranks: { packages: [], locals: [], functions: [], activities: [] },
+      rankCounts: { packages: 0, locals: 0, functions: 0, activities: 0 },
       compliance: { goal: 4, reports: 0, expected: 0, ratio: null, reporters: [], days: [] },
     };
     harness.answers.set('project-health', [() => json(empty)]);

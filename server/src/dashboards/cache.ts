@@ -6,8 +6,8 @@ import { WireAnswer } from '../plugins/wire-answer.js';
 interface Entry {
   contract: number;
   answer: Promise<unknown>;
-  /** The answer serialized (and compressed, per coding) once, the first time it is sent. */
-  wire?: Promise<WireAnswer>;
+  /** The answer serialized (and compressed, per coding) once per shape, the first time it is sent. */
+  wires: Map<string, Promise<WireAnswer>>;
 }
 
 /**
@@ -37,25 +37,29 @@ export class DashboardCache {
   }
 
   /**
-   * The answer as it goes on the wire: `serialize` (the route's own serializer) runs once per
-   * kept answer, and the WireAnswer compresses once per coding. Not kept, it is made each time.
+   * The answer as it goes on the wire: `serialize` (the route's own serializer, of the `shape`
+   * the query asked for) runs once per kept answer and shape, and the WireAnswer compresses once
+   * per coding. Not kept, it is made each time.
    */
   async wire(
     name: string,
     context: DashboardContext,
     compute: () => Promise<unknown>,
     serialize: (answer: unknown) => string,
+    shape = '',
   ): Promise<WireAnswer> {
     const entry = this.entry(name, context, compute);
     if (!entry) return new WireAnswer(serialize(await compute()));
-    if (!entry.wire) {
-      const wire = entry.answer.then((answer) => new WireAnswer(serialize(answer)));
-      entry.wire = wire;
-      wire.catch(() => {
-        if (entry.wire === wire) delete entry.wire;
+    let wire = entry.wires.get(shape);
+    if (!wire) {
+      const made = entry.answer.then((answer) => new WireAnswer(serialize(answer)));
+      entry.wires.set(shape, made);
+      made.catch(() => {
+        if (entry.wires.get(shape) === made) entry.wires.delete(shape);
       });
+      wire = made;
     }
-    return entry.wire;
+    return wire;
   }
 
   /** The kept entry of this view, made (and `compute` started) when missing; null when not to be kept. */
@@ -87,7 +91,7 @@ export class DashboardCache {
       this.entries.set(key, kept);
       return kept;
     }
-    const entry: Entry = { contract, answer: compute() };
+    const entry: Entry = { contract, answer: compute(), wires: new Map() };
     this.entries.set(key, entry);
     entry.answer.catch(() => this.entries.delete(key));
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);

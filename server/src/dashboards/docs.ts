@@ -46,7 +46,15 @@ export const portfolioDocs: FastifySchema = operation({
   errors: { 403: refusals[403] },
 });
 
-export function dashboardDocs(name: DashboardName, summary: string, kind: ReportKind): FastifySchema {
+export function dashboardDocs(
+  name: DashboardName,
+  summary: string,
+  kind: ReportKind,
+  shown?: { parameter: string; values: readonly string[]; description: string },
+): FastifySchema {
+  const shape = shown
+    ? { [shown.parameter]: { type: 'string', enum: [...shown.values], description: shown.description } }
+    : {};
   return operation({
     operationId: `get${pascal(name)}Dashboard`,
     tags,
@@ -55,7 +63,7 @@ export function dashboardDocs(name: DashboardName, summary: string, kind: Report
       'The figures of DOMAIN.md §3, computed in the database. A contract outside your scope answers as one without reports. ' +
       'Send the ETag back in If-None-Match: an answer still the same is a 304 without a body. Each encoding has its own ' +
       'ETag (plain "<digest>", "<digest>-gzip", "<digest>-br"; Vary: accept-encoding).',
-    query: { type: 'object', properties: filterProperties(kind), required: ['contract'] },
+    query: { type: 'object', properties: { ...filterProperties(kind), ...shape }, required: ['contract'] },
     headers: { type: 'object', properties: { 'if-none-match': { type: 'string' } } },
     answers: {
       200: {
@@ -75,7 +83,7 @@ export function dashboardExportDocs(name: DashboardName, kind: ReportKind): Fast
     tags,
     summary: `The tables of the ${name} dashboard as an XLSX or CSV download`,
     description: [
-      `Exactly the tables the screen shows (dashboardTables('${name}', answer) of shared/domain/dashboard-tables.ts) of the answer GET /api/dashboards/${name} gives for the same filters.`,
+      `Exactly the tables the screen shows (dashboardTables('${name}', answer) of shared/domain/dashboard-tables.ts) of the answer GET /api/dashboards/${name} gives for the same filters, every ranked list whole.`,
       'XLSX: one sheet per table, named by its title; the filters (names, not ids) on top, a blank row, the header and the rows; numbers as numbers with a number format, dates as date cells.',
       'CSV: UTF-8 with BOM, CRLF: the filters, then each table under its title line, each followed by a blank line; cells written as the screen writes them in the language of Accept-Language (pt-BR: `;` and 7,5; en-US: `,` and 7.5).',
       'A contract outside your scope (or that does not exist) gives the empty answer’s tables.',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { previousPeriod } from '@canteiro/shared/domain';
-import type { DashboardClass, RankMovement } from '@canteiro/shared/domain';
+import { RANK_LISTS, previousPeriod } from '@canteiro/shared/domain';
+import type { DashboardClass, RankList, RankMovement } from '@canteiro/shared/domain';
 import type { DashboardContext } from './context.js';
 import { contextOverDays, figureRows } from './context.js';
 import { classFacts } from './fragments.js';
@@ -11,10 +11,6 @@ import { classFacts } from './fragments.js';
  * filters' (one GROUPING SETS pass over the same facts), then, per class, the item's
  * position among the items seen in both periods, before and now.
  */
-
-/** The lists project health ranks, as the GROUPING SETS pass answers them. */
-export const RANK_LISTS = ['packages', 'locals', 'functions', 'activities'] as const;
-export type RankList = (typeof RANK_LISTS)[number];
 
 /** An item's worker-observations by class in the period before. */
 interface Before {

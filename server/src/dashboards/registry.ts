@@ -1,9 +1,10 @@
-import type { DashboardAnswers, DashboardName } from '@canteiro/shared/domain';
+import { RANK_LISTS } from '@canteiro/shared/domain';
+import type { DashboardAnswers, DashboardName, RankList } from '@canteiro/shared/domain';
 import { byFunction } from './by-function.js';
 import type { DashboardContext } from './context.js';
 import { equipmentDashboard } from './equipment.js';
 import { performance } from './performance.js';
-import { projectHealth } from './project-health.js';
+import { projectHealth, rankEndsAnswer } from './project-health.js';
 import { routine } from './routine.js';
 
 /**
@@ -16,6 +17,16 @@ export interface DashboardDefinition<Name extends DashboardName> {
   answer: (context: DashboardContext) => Promise<DashboardAnswers[Name]>;
   summary: string;
   kind: 'activity' | 'equipment';
+  /**
+   * What the JSON route sends of the kept answer when not all of it (the export takes it
+   * whole): `parameter`, a query parameter taking one of `values` or absent, picks the shape.
+   */
+  shown?: {
+    parameter: string;
+    values: readonly string[];
+    description: string;
+    answer(answer: DashboardAnswers[Name], value: string | null): DashboardAnswers[Name];
+  };
 }
 
 export const DASHBOARDS: { readonly [Name in DashboardName]: DashboardDefinition<Name> } = {
@@ -23,6 +34,15 @@ export const DASHBOARDS: { readonly [Name in DashboardName]: DashboardDefinition
     answer: projectHealth,
     summary: 'Project health: HH and indexes by class, weekdays, evolution, ranks, reporting compliance',
     kind: 'activity',
+    shown: {
+      parameter: 'ranks',
+      values: RANK_LISTS,
+      description:
+        'A ranked list to answer whole. Without it every list longer than its ends is answered by them: the ' +
+        'RANK_ENDS (10) highest and lowest items by each class share, in the list order; rankCounts says how many the whole list holds.',
+      // The route passes one of `values` or null.
+      answer: (answer, value) => rankEndsAnswer(answer, value as RankList | null),
+    },
   },
   'by-function': {
     answer: byFunction,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
+import type { DashboardName } from '@canteiro/shared/domain';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import type { Lifecycle } from '../node/lifecycle.js';
@@ -18,6 +19,7 @@ import { liveRoutes } from './live.js';
 import { dashboardPeriod } from './period.js';
 import { PortfolioCache } from './portfolio.js';
 import { DASHBOARDS, dashboardAnswer } from './registry.js';
+import type { DashboardDefinition } from './registry.js';
 import { onReplicaWhenCaughtUp } from './replica.js';
 import { sendWire } from '../plugins/wire-answer.js';
 
@@ -49,7 +51,7 @@ export async function dashboardRoutes(
   );
   for (const name of DASHBOARD_NAMES) {
     const dashboard = DASHBOARDS[name];
-    const schema = dashboardDocs(name, dashboard.summary, dashboard.kind);
+    const schema = dashboardDocs(name, dashboard.summary, dashboard.kind, dashboard.shown);
     const compute = (context: DashboardContext) => () =>
       onReplicaWhenCaughtUp(db, context, (readContext) => dashboardAnswer(name, readContext));
     /** The answer of the JSON route for these filters: the same kept answers, so screen and export agree. */
@@ -58,11 +60,19 @@ export async function dashboardRoutes(
     // not by @fastify/compress on every send; with a strong ETag, and a 304 for a copy still good.
     app.get(`/${name}`, { schema, compress: false }, async (request, reply) => {
       const caller = allowedCaller(request, anyWebLevel);
+      const { shape, refused } = shapeOf(dashboard.shown, request.query);
+      // Every bad parameter at once: the shape's and the filters'.
+      if (refused)
+        throw new ApiError(400, 'validation_failed', { ...readReportFilters(request.query).fields, ...refused });
       const context = await dashboardContext(db.orm, caller, request.query, config.siteTimeZone);
       // The route's own serializer of its 200 answer (fast-json-stringify of the response schema).
       const serialize = (answer: unknown) =>
-        reply.serializeInput(answer as Record<string, unknown>, '200', 'application/json') as string;
-      return sendWire(request, reply, await cache.wire(name, context, compute(context), serialize));
+        reply.serializeInput(
+          (dashboard.shown ? dashboard.shown.answer(answer as never, shape) : answer) as Record<string, unknown>,
+          '200',
+          'application/json',
+        ) as string;
+      return sendWire(request, reply, await cache.wire(name, context, compute(context), serialize, shape ?? ''));
     });
     app.get(`/${name}/export`, { schema: dashboardExportDocs(name, dashboard.kind) }, async (request, reply) => {
       const caller = allowedCaller(request, anyWebLevel);
@@ -83,4 +93,21 @@ export async function dashboardRoutes(
       return sendDownload(reply, format, dashboardFileName(name, locale), file);
     });
   }
+}
+
+/**
+ * The shape a dashboard's query asks for (registry.ts `shown`): one of its values, or null when
+ * the parameter is absent; any other value is refused, naming the parameter.
+ */
+function shapeOf(
+  shown: DashboardDefinition<DashboardName>['shown'],
+  query: unknown,
+): { shape: string | null; refused?: Record<string, string> } {
+  if (!shown) return { shape: null };
+  const value: unknown = Object.hasOwn(query as object, shown.parameter)
+    ? (query as Record<string, unknown>)[shown.parameter]
+    : undefined;
+  if (value === undefined) return { shape: null };
+  if (typeof value === 'string' && shown.values.includes(value)) return { shape: value };
+  return { shape: null, refused: { [shown.parameter]: 'invalid_value' } };
 }

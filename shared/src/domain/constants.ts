@@ -27,6 +27,11 @@ export const FIRST_NAME_MAX = 18;
 export const USERNAME_MAX = 15;
 /** Contracts must expect more than this many reports per day per reporter. */
 export const MIN_REPORTING_GOAL_EXCLUSIVE = 0;
+/**
+ * Project health's ranked lists: a longer list is answered by its ends, this many items at the
+ * top and at the bottom by each class's share; the whole list on request (docs/dashboards.md).
+ */
+export const RANK_ENDS = 10;
 /** Equipment dashboard ranks this many rental companies. */
 export const TOP_COMPANIES = 5;
 /** ISO weekday numbers: 1 = Monday … 7 = Sunday. */

@@ -197,6 +197,12 @@ export const projectHealthDashboardSchema = v.object({
     activities: v.array(rankedClassTotalsSchema),
   }),
   /**
+   * How many items each whole list holds. A list longer than its ends (RANK_ENDS at the top and
+   * at the bottom by each class's share, rankEnds) is answered by those ends, in the list's order;
+   * `ranks=<list>` answers that one whole.
+   */
+  rankCounts: v.object({ packages: count, locals: count, functions: count, activities: count }),
+  /**
    * The control chart of the daily value-adding share (DOMAIN.md §5): the window's share as
    * centre, each day's limits from its workers and the window's design effect, and its signal.
    */

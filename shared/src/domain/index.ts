@@ -19,6 +19,7 @@ export * from './schemas/filters.js';
 export * from './schemas/reports.js';
 export * from './schemas/audit.js';
 export * from './dashboards.js';
+export * from './rank-ends.js';
 export * from './figures.js';
 export * from './filter-words.js';
 export * from './intervals.js';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FigureTable, ProjectHealthDashboard, RankedClassTotals } from '@canteiro/shared/domain';
-import { dashboardTable } from '@canteiro/shared/domain';
+import { Button } from 'antd';
+import type { ProjectHealthDashboard, RankList } from '@canteiro/shared/domain';
+import { RANK_ENDS, RANK_LISTS, dashboardTable, filtersToQuery, formatFigure } from '@canteiro/shared/domain';
 import {
   CLASS_COLOURS,
   FigureCard,
@@ -12,50 +13,99 @@ import {
   classificationOf,
   rankItems,
   rankRows,
+  useDashboard,
   useDrillDown,
   useLocale,
 } from '../../kit/dashboards';
 import { shortDay } from '../../kit/header/header-state';
 import type { RankBy } from '../../kit/dashboards';
 
-/** The four ranked lists of the answer, as figure tables (spec §2: packages, locals, functions, activities). */
-const RANKS = ['packages', 'locals', 'functions', 'activities'] as const;
 /** The filter each list's items are (an item opens the rows of its class: drill-down.ts). */
 const DIMENSION_OF = { packages: 'package', locals: 'local', functions: 'function', activities: 'activity' } as const;
 /** How many rows a rank's table shows a page. */
 export const RANK_TOP = 10;
 
-/** One list: every item's chosen share with its interval, the whole list in its table. */
+/**
+ * One list whole: the answer gives a long list by its ends (rankEnds); the rest is asked for
+ * when the person wants it, with the filters of the answer on screen (it follows them after).
+ */
+function useWholeList(answer: ProjectHealthDashboard, list: RankList, wanted: boolean) {
+  const query = wanted ? { ...filtersToQuery(answer.filters), ranks: list } : null;
+  const { answer: whole, status } = useDashboard('project-health', query);
+  return { items: whole ? whole.ranks[list] : null, loading: status === 'loading' };
+}
+
+/** One list: every item's chosen share with its interval (a long list by its ends), the same rows in its table. */
 function RankCard({
-  table,
-  items,
+  answer,
+  list,
   by,
-  dimension,
   since,
   target,
 }: {
-  table: FigureTable;
-  items: RankedClassTotals[];
+  answer: ProjectHealthDashboard;
+  list: RankList;
   by: RankBy;
-  dimension: (typeof DIMENSION_OF)[keyof typeof DIMENSION_OF];
   since: string | undefined;
   /** The contract's value-adding target, when the lists are ranked by value-adding share. */
   target: number | null;
 }) {
   const { t } = useTranslation(['dash', 'figures']);
   const drill = useDrillDown();
-  const title = t(`figures:tables.${table.key}`);
+  const locale = useLocale();
+  const [wanted, setWanted] = useState(false);
+  const whole = useWholeList(answer, list, wanted);
+  const count = answer.rankCounts[list];
+  const ranked = rankItems(whole.items ?? answer.ranks[list], by);
+  // By its ends while the whole list is not here: the top and the bottom of the chosen order
+  // (the answer holds them for every order: rankEnds).
+  const byEnds = whole.items === null && count > ranked.length;
+  const items = byEnds ? [...ranked.slice(0, RANK_ENDS), ...ranked.slice(-RANK_ENDS)] : ranked;
+  const shown = new Set(items.map((item) => item.id));
+  const table = rankRows(dashboardTable('project-health', answer, list), by);
+  const between = count - items.length;
+  const dimension = DIMENSION_OF[list];
+  const title = t(`figures:tables.${list}`);
   return (
-    <FigureCard table={rankRows(table, by)} pageSize={RANK_TOP}>
+    <FigureCard
+      table={byEnds ? { ...table, rows: table.rows.filter((row) => shown.has(row.id as number)) } : table}
+      pageSize={RANK_TOP}
+    >
       <IntervalRank
-        testId={`chart-${table.key}`}
-        items={rankItems(items, by)}
+        testId={`chart-${list}`}
+        items={items}
         colour={CLASS_COLOURS[RANK_CLASS[by]]}
-        label={t('dash:kit.rankList', { title, by: t(`figures:columns.${by}`), count: items.length })}
+        label={t('dash:kit.rankList', { title, by: t(`figures:columns.${by}`), count })}
         since={since}
         target={target}
         hrefOf={(item) =>
           drill('activity', { [dimension]: String(item.id), classification: classificationOf(RANK_CLASS[by]) })
+        }
+        gap={
+          byEnds
+            ? {
+                after: RANK_ENDS,
+                content: (
+                  <span style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+                    <span>
+                      {t('dash:kit.rankBetween', {
+                        count: between,
+                        formatted: formatFigure(between, 'integer', locale),
+                        ends: RANK_ENDS,
+                      })}
+                    </span>
+                    <Button
+                      size="small"
+                      loading={whole.loading}
+                      onClick={() => setWanted(true)}
+                      data-testid="rank-show-all"
+                    >
+                      {t('dash:kit.rankShowAll', { count, formatted: formatFigure(count, 'integer', locale) })}
+                    </Button>
+                  </span>
+                ),
+              }
+            : undefined
         }
       />
     </FigureCard>
@@ -83,15 +133,14 @@ export function Ranks({ answer }: { answer: ProjectHealthDashboard }) {
         <RankBySelector value={by} onChange={setBy} style={{ marginLeft: 'auto' }} />
       </div>
       <FigureGrid min={400}>
-        {RANKS.map((key) => (
+        {RANK_LISTS.map((list) => (
           <RankCard
-            key={key}
+            key={list}
+            answer={answer}
+            list={list}
             by={by}
-            dimension={DIMENSION_OF[key]}
             since={since}
             target={by === 'vaIndex' ? answer.targets.valueAdding : null}
-            items={answer.ranks[key]}
-            table={dashboardTable('project-health', answer, key)}
           />
         ))}
       </FigureGrid>

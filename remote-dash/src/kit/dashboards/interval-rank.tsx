@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
@@ -73,6 +75,7 @@ export function IntervalRank({
   hrefOf,
   since,
   target,
+  gap,
 }: {
   items: IntervalItem[];
   colour: string;
@@ -85,11 +88,20 @@ export function IntervalRank({
   since?: string;
   /** A target share (the contract's): a dashed mark on every track, the items under it marked in words. */
   target?: number | null;
+  /**
+   * A list shown by its ends: the items after the first `after` are its bottom, and `content`
+   * (what lies between, and the way to show it) is a line between the two.
+   */
+  gap?: { after: number; content: ReactNode };
 }) {
   const { t } = useTranslation('dash');
   const locale = useLocale();
   const percent = (value: number | null | undefined) => formatFigure(value ?? null, 'index', locale);
-  const { overlapping, pairs } = overlappingPairs(items);
+  // Neighbours are neighbours within each end: the first and the last items shown are not.
+  const segments = gap ? [items.slice(0, gap.after), items.slice(gap.after)] : [items];
+  const { overlapping, pairs } = segments
+    .map(overlappingPairs)
+    .reduce((sum, part) => ({ overlapping: sum.overlapping + part.overlapping, pairs: sum.pairs + part.pairs }));
   return (
     <figure data-testid={testId} style={{ margin: 0 }}>
       <div
@@ -101,7 +113,7 @@ export function IntervalRank({
         style={{ maxHeight, overflowY: 'auto', border: `1px solid ${navColors.border}`, borderRadius: 4 }}
       >
         <ol style={{ listStyle: 'none', margin: 0, padding: '4px 8px' }}>
-          {items.map((item) => {
+          {items.map((item, position) => {
             const text = t('dash:kit.rankItem', {
               name: item.name,
               value: percent(item.share),
@@ -112,67 +124,76 @@ export function IntervalRank({
             const moved = since === undefined ? null : (item.moved ?? null);
             const below = target != null && item.share !== null && item.share < target;
             return (
-              <li
-                key={item.id}
-                data-testid="rank-item"
-                aria-label={[
-                  text,
-                  ...(since === undefined ? [] : [movementWords(t as TFunction, moved, since)]),
-                  ...(below ? [t('dash:kit.belowTarget')] : []),
-                ].join('; ')}
-                style={{
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: 8,
-                  padding: '4px 0',
-                  borderBottom: `1px solid ${navColors.border}`,
-                  breakInside: 'avoid',
-                }}
-              >
-                <span style={{ width: NAME_WIDTH, fontSize: 13, lineHeight: '17px', overflowWrap: 'anywhere' }}>
-                  {hrefOf ? (
-                    <Link
-                      to={hrefOf(item)}
-                      data-testid="rank-item-rows"
-                      aria-label={t('dash:kit.openRows', { name: item.name })}
-                    >
-                      {item.name}
-                    </Link>
-                  ) : (
-                    item.name
-                  )}
-                </span>
-                <Whisker share={item.share} interval={item.interval} colour={colour} target={target ?? null} />
-                <span
-                  aria-hidden
-                  style={{ width: VALUE_WIDTH, flex: 'none', fontSize: 12, lineHeight: '16px', textAlign: 'right' }}
+              <Fragment key={item.id}>
+                {gap && position === gap.after ? (
+                  <li
+                    data-testid="rank-gap"
+                    style={{ padding: '8px 0', borderBottom: `1px solid ${navColors.border}`, fontSize: 13 }}
+                  >
+                    {gap.content}
+                  </li>
+                ) : null}
+                <li
+                  data-testid="rank-item"
+                  aria-label={[
+                    text,
+                    ...(since === undefined ? [] : [movementWords(t as TFunction, moved, since)]),
+                    ...(below ? [t('dash:kit.belowTarget')] : []),
+                  ].join('; ')}
+                  style={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 8,
+                    padding: '4px 0',
+                    borderBottom: `1px solid ${navColors.border}`,
+                    breakInside: 'avoid',
+                  }}
                 >
-                  <span style={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', fontSize: 13 }}>
-                    {percent(item.share)}
+                  <span style={{ width: NAME_WIDTH, fontSize: 13, lineHeight: '17px', overflowWrap: 'anywhere' }}>
+                    {hrefOf ? (
+                      <Link
+                        to={hrefOf(item)}
+                        data-testid="rank-item-rows"
+                        aria-label={t('dash:kit.openRows', { name: item.name })}
+                      >
+                        {item.name}
+                      </Link>
+                    ) : (
+                      item.name
+                    )}
                   </span>
-                  {since === undefined ? null : <Movement moved={moved} since={since} />}
-                  <br />
-                  <span style={{ color: themeTokens.colorTextSecondary, fontVariantNumeric: 'tabular-nums' }}>
-                    {item.interval ? `${percent(item.interval.low)}–${percent(item.interval.high)}` : ''}
-                    {' · '}
-                    {t('dash:kit.observationsShort', { value: formatFigure(item.workers, 'integer', locale) })}
+                  <Whisker share={item.share} interval={item.interval} colour={colour} target={target ?? null} />
+                  <span
+                    aria-hidden
+                    style={{ width: VALUE_WIDTH, flex: 'none', fontSize: 12, lineHeight: '16px', textAlign: 'right' }}
+                  >
+                    <span style={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', fontSize: 13 }}>
+                      {percent(item.share)}
+                    </span>
+                    {since === undefined ? null : <Movement moved={moved} since={since} />}
+                    <br />
+                    <span style={{ color: themeTokens.colorTextSecondary, fontVariantNumeric: 'tabular-nums' }}>
+                      {item.interval ? `${percent(item.interval.low)}–${percent(item.interval.high)}` : ''}
+                      {' · '}
+                      {t('dash:kit.observationsShort', { value: formatFigure(item.workers, 'integer', locale) })}
+                    </span>
+                    {below ? (
+                      <>
+                        <br />
+                        <span data-testid="rank-item-below" style={{ color: TARGET_COLOUR, fontWeight: 600 }}>
+                          {t('dash:kit.belowTarget')}
+                        </span>
+                      </>
+                    ) : null}
+                    {item.interval?.lowConfidence ? (
+                      <>
+                        <br />
+                        <LowConfidenceTag />
+                      </>
+                    ) : null}
                   </span>
-                  {below ? (
-                    <>
-                      <br />
-                      <span data-testid="rank-item-below" style={{ color: TARGET_COLOUR, fontWeight: 600 }}>
-                        {t('dash:kit.belowTarget')}
-                      </span>
-                    </>
-                  ) : null}
-                  {item.interval?.lowConfidence ? (
-                    <>
-                      <br />
-                      <LowConfidenceTag />
-                    </>
-                  ) : null}
-                </span>
-              </li>
+                </li>
+              </Fragment>
             );
           })}
         </ol>

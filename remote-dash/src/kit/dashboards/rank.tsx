@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { CSSProperties } from 'react';
 import { ViewSwitch } from './view-switch';
 import { useTranslation } from 'react-i18next';
+import { byShare } from '@canteiro/shared/domain';
 import type { DashboardClass, FigureRow, FigureTable, NamedClassTotals, RankMovement } from '@canteiro/shared/domain';
 import { CLASS_COLUMNS } from './class-colours';
 import type { IntervalItem } from './interval-rank';
@@ -37,18 +38,15 @@ export function rankRows(table: FigureTable, by: RankBy): FigureTable {
  */
 export function rankItems(items: (NamedClassTotals & { moved?: RankMovement | null })[], by: RankBy): IntervalItem[] {
   const name = RANK_CLASS[by];
-  const value = (item: NamedClassTotals) => item.index[name] ?? -Infinity;
-  return items
-    .map((item, order) => ({ item, order }))
-    .sort((a, b) => value(b.item) - value(a.item) || a.order - b.order)
-    .map(({ item }) => ({
-      id: item.id,
-      name: item.name,
-      share: item.index[name],
-      interval: item.intervals[name],
-      workers: item.workers,
-      moved: item.moved === undefined ? undefined : (item.moved?.[name] ?? null),
-    }));
+  // The server's ends of a long list (rankEnds) are the ends of this order.
+  return byShare(items, name).map((item) => ({
+    id: item.id,
+    name: item.name,
+    share: item.index[name],
+    interval: item.intervals[name],
+    workers: item.workers,
+    moved: item.moved === undefined ? undefined : (item.moved?.[name] ?? null),
+  }));
 }
 
 /** "Ordenar por": the three indexes as radio buttons (Tab reaches the group, arrows move the choice). */

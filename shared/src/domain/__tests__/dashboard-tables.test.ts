@@ -58,6 +58,7 @@ describe('the dashboards tables', () => {
         functions: [],
         activities: [],
       },
+      rankCounts: { packages: 1, locals: 0, functions: 0, activities: 0 },
       control: {
         centre: 0.6,
         designEffect: 2,
