@@ -5,7 +5,8 @@
  * filtered three-month view, p50/p95 of `RUNS` runs; beside it the bare SQL: the very
  * statements the dashboard sent (recorded from the driver), replayed on the driver itself (a
  * plain pg pool, or the PGlite worker's client without drizzle) the same way (the lookup, then the
- * rest in parallel); and the repeated view served by the kept answers (cache.ts).
+ * rest in parallel); the repeated view served by the kept answers (cache.ts); and the size of
+ * the JSON the screen first gets (project health's long ranks by their ends) beside the whole.
  *
  * PostgreSQL, a database filled by `pnpm db:scale` (never rebuilt here; pending migrations
  * are applied, as the server does at start):
@@ -17,6 +18,7 @@
  * Without BENCH_CONTRACT the main contract of the scale command is measured.
  */
 import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
+import type { DashboardName } from '@canteiro/shared/domain';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -30,7 +32,7 @@ import { dashboardContext } from '../src/dashboards/context.js';
 import type { DashboardContext } from '../src/dashboards/context.js';
 import type { Caller } from '../src/scope.js';
 import { serverFolder, table } from './support.js';
-import { dashboardAnswer } from '../src/dashboards/registry.js';
+import { DASHBOARDS, dashboardAnswer } from '../src/dashboards/registry.js';
 
 const url = process.env.BENCH_DATABASE_URL || null;
 const dataDir = process.env.BENCH_DATA_DIR || null;
@@ -147,13 +149,21 @@ console.log(
   `\nDashboards, ${kind}: contract ${contract} (${span.rows.toLocaleString('en-US')} activity rows, up to ${last}), ` +
     `${RUNS} runs each after a warm-up; load average ${load()}`,
 );
-const rows: string[][] = [['view', 'dashboard', 'p50', 'p95', 'bare p50', 'bare p95', 'ratio p50', 'repeated p95']];
+const rows: string[][] = [
+  ['view', 'dashboard', 'p50', 'p95', 'bare p50', 'bare p95', 'ratio p50', 'repeated p95', 'answer (whole)'],
+];
+/** The JSON the screen first gets (registry.ts `shown`, e.g. ranks by their ends), and the whole answer's. */
+const sizes = (name: DashboardName, answer: unknown) => {
+  const shown = DASHBOARDS[name].shown;
+  const kb = (value: unknown) => `${(JSON.stringify(value).length / 1024).toFixed(0)} KB`;
+  return shown ? `${kb(shown.answer(answer as never, null))} (${kb(answer)})` : kb(answer);
+};
 for (const [view, filters] of Object.entries(VIEWS)) {
   for (const name of DASHBOARD_NAMES) {
     const answer = (context: DashboardContext) => dashboardAnswer(name, context);
     const endpoint = await timed(async () => answer(await dashboardContext(db.orm, caller, filters, TIME_ZONE)));
     recording = [];
-    await answer(await dashboardContext(db.orm, caller, filters, TIME_ZONE));
+    const size = sizes(name, await answer(await dashboardContext(db.orm, caller, filters, TIME_ZONE)));
     const [lookup, ...rest] = recording as Statement[];
     recording = null;
     // PGlite runs one statement at a time whatever is sent: the replay keeps the same order.
@@ -175,6 +185,7 @@ for (const [view, filters] of Object.entries(VIEWS)) {
       ms(quantile(replay, 0.95)),
       (quantile(endpoint, 0.5) / quantile(replay, 0.5)).toFixed(2),
       ms(quantile(kept, 0.95)),
+      size,
     ]);
   }
 }
