@@ -31,7 +31,7 @@ import { DashboardCache } from '../src/dashboards/cache.js';
 import { dashboardContext } from '../src/dashboards/context.js';
 import type { DashboardContext } from '../src/dashboards/context.js';
 import type { Caller } from '../src/scope.js';
-import { serverFolder, table } from './support.js';
+import { serverFolder, signIn, startServer, stopServer, table } from './support.js';
 import { DASHBOARDS, dashboardAnswer } from '../src/dashboards/registry.js';
 
 const url = process.env.BENCH_DATABASE_URL || null;
@@ -39,6 +39,9 @@ const dataDir = process.env.BENCH_DATA_DIR || null;
 if (!url && !dataDir)
   throw new Error('BENCH_DATABASE_URL (PostgreSQL with scale data) or BENCH_DATA_DIR (PGlite) is required');
 const RUNS = Number(process.env.RUNS ?? 15);
+/** The load run (PostgreSQL only): seconds and clients at once; 0 seconds skips it. */
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+const LOAD_CLIENTS = Number(process.env.LOAD_CLIENTS ?? 10);
 const TIME_ZONE = 'America/Sao_Paulo';
 
 const caller = {
@@ -191,8 +194,125 @@ for (const [view, filters] of Object.entries(VIEWS)) {
 }
 console.log(table(rows));
 console.log(`load average at the end: ${load()}`);
+if (bare && LOAD_SECONDS > 0) await underLoad();
 await bare?.end();
 await db.close();
+
+/**
+ * Ten people at once (PostgreSQL): LOAD_CLIENTS clients ask the real server, through HTTP with
+ * compression, for views of the five dashboards picked at random (a seeded sequence of distinct
+ * views: a range of 7–90 days ending on the last day, half with a function, some with a time
+ * window or weekdays) for LOAD_SECONDS; then the statements of the same views (recorded in
+ * process) are replayed bare, as many at once, for the floor.
+ */
+async function underLoad(): Promise<void> {
+  const functionIds = (
+    await selectRows<{ id: number }>(db.orm, sql`select id from functions where contract_id = ${contract} order by id`)
+  ).map((row) => row.id);
+  let seed = 22;
+  const random = () => {
+    // mulberry32
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  // Every view once: no answer is kept for a view asked again, so both sides compute each.
+  const seen = new Set<string>();
+  const views: { name: DashboardName; filters: Record<string, string> }[] = [];
+  while (views.length < 3000) {
+    const name = pick(DASHBOARD_NAMES);
+    const filters: Record<string, string> = {
+      contract: String(contract),
+      from: day(-(6 + Math.floor(random() * 84))),
+      to: last,
+    };
+    if (DASHBOARDS[name].kind === 'activity' && random() < 0.5) filters.function = String(pick(functionIds));
+    if (random() < 0.3) Object.assign(filters, { fromTime: '07:00', toTime: '11:59' });
+    if (random() < 0.3) filters.weekdays = '1-5';
+    const key = `${name}?${new URLSearchParams(filters)}`;
+    if (!seen.has(key)) views.push({ name, filters });
+    seen.add(key);
+  }
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const server = await startServer({ dataDir: '', databaseUrl: url, port, env: { SEED_DEMO: 'false' } });
+  const base = `http://127.0.0.1:${port}`;
+  let served = 0;
+  const times: number[] = [];
+  let failed = 0;
+  let elapsed = 0;
+  try {
+    const token = await signIn(base);
+    const start = performance.now();
+    const deadline = start + LOAD_SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: LOAD_CLIENTS }, async () => {
+        while (performance.now() < deadline && served < views.length) {
+          const view = views[served++]!;
+          const started = performance.now();
+          const response = await fetch(`${base}/api/dashboards/${view.name}?${new URLSearchParams(view.filters)}`, {
+            headers: { authorization: `Token ${token}`, 'accept-encoding': 'br, gzip' },
+          });
+          await response.arrayBuffer();
+          if (!response.ok) failed += 1;
+          times.push(performance.now() - started);
+        }
+      }),
+    );
+    elapsed = (performance.now() - start) / 1000;
+  } finally {
+    await stopServer(server);
+  }
+  // The floor: the same views' statements, recorded in process, replayed bare as many at once.
+  const recorded: Statement[][] = [];
+  for (const view of views.slice(0, served)) {
+    recording = [];
+    await dashboardAnswer(view.name, await dashboardContext(db.orm, caller, view.filters, TIME_ZONE));
+    recorded.push(recording);
+    recording = null;
+  }
+  let next = 0;
+  const bareTimes: number[] = [];
+  const bareStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: LOAD_CLIENTS }, async () => {
+      while (next < recorded.length) {
+        const [lookup, ...rest] = recorded[next++]!;
+        const started = performance.now();
+        await lookup!.replay();
+        await Promise.all(rest.map((statement) => statement.replay()));
+        bareTimes.push(performance.now() - started);
+      }
+    }),
+  );
+  const bareSeconds = (performance.now() - bareStarted) / 1000;
+  const rate = served / elapsed;
+  const bareRate = recorded.length / bareSeconds;
+  console.log(
+    `\n${LOAD_CLIENTS} clients at once, random views of the five dashboards, ${LOAD_SECONDS} s through HTTP (br):\n` +
+      table([
+        ['', 'views', 'views/s', 'p50', 'p95', 'errors'],
+        [
+          'through HTTP',
+          String(served),
+          rate.toFixed(1),
+          ms(quantile(times, 0.5)),
+          ms(quantile(times, 0.95)),
+          String(failed),
+        ],
+        [
+          'bare SQL',
+          String(recorded.length),
+          bareRate.toFixed(1),
+          ms(quantile(bareTimes, 0.5)),
+          ms(quantile(bareTimes, 0.95)),
+          '—',
+        ],
+      ]) +
+      `\nthrough HTTP / bare: ${(rate / bareRate).toFixed(2)}×`,
+  );
+}
 
 /**
  * A PGlite holding the scale data, made by the scale command (src/cli/scale.ts) in a child
