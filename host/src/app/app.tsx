@@ -40,10 +40,20 @@ function ModuleOutlet({ id }: { id: ModuleId }) {
   );
 }
 
-function PrefetchShell() {
+/**
+ * The shell's chunk for the first module a signed-in person opens, fetched once the page is
+ * idle: right after the sign-in it competed with home's first render for the main thread.
+ */
+export function PrefetchShell() {
   const signedIn = useSession((state) => Boolean(state.token));
   useEffect(() => {
-    if (signedIn) void loadModuleOutlet();
+    if (!signedIn) return;
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => void loadModuleOutlet(), 500);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => void loadModuleOutlet(), { timeout: 2000 });
+    return () => window.cancelIdleCallback(idle);
   }, [signedIn]);
   return null;
 }
