@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { useSession } from '@canteiro/shared/core';
 import { PrefetchShell } from '../app';
+import { contractUser as user } from '../../__tests__/session-users';
 
 // The modules' shell, as a module whose evaluation is counted: evaluated = fetched.
 let mockShellLoads = 0;
@@ -8,14 +9,6 @@ jest.mock('../module-outlet', () => {
   mockShellLoads += 1;
   return { ModuleOutlet: () => null };
 });
-
-const user = {
-  id: 9,
-  email: 'fernanda@canteiro.test',
-  username: 'fernanda',
-  first_name: 'Fernanda',
-  permission_set: { value: 'contract' as const, label: 'Contratada' },
-};
 
 describe("the modules' shell after the sign-in (docs/frontend.md, 'Start path')", () => {
   beforeEach(() => jest.useFakeTimers());

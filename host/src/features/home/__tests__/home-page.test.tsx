@@ -2,17 +2,10 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { useSession } from '@canteiro/shared/core';
 import HomePage from '../home-page';
+import { contractUser as user } from '../../../__tests__/session-users';
 
 // A first-access user never reaches home (the guard sends it to /password), so home has no
 // first-access warning of its own.
-const user = {
-  id: 9,
-  email: 'fernanda@canteiro.test',
-  username: 'fernanda',
-  first_name: 'Fernanda',
-  permission_set: { value: 'contract' as const, label: 'Contratada' },
-};
-
 const renderHome = () =>
   render(
     <MemoryRouter initialEntries={['/home']}>
