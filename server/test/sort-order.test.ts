@@ -195,7 +195,10 @@ describe('indexes', () => {
         'functions_sort_idx',
         'locals_sort_idx',
         'packages_sort_idx',
+        'users_base_sort_idx',
+        'users_contract_sort_idx',
         'users_name_sort_idx',
+        'users_work_sort_idx',
       ],
     );
     for (const { indexname, indexdef } of rows) assert.match(indexdef, /canteiro_sort_key\(.*COLLATE "C"/, indexname);
