@@ -343,6 +343,33 @@ describe('project health', () => {
     expect(asked.get('contract')).toBe('1');
   });
 
+  it('takes no whole list answered for other filters than the answer on screen', async () => {
+    const whole = Array.from({ length: 30 }, (_, index) => ({
+      id: 100 + index,
+      name: `Pacote ${index + 1}`,
+      ...classes(30 - index, 5 + ((index * 7) % 11), 3 + ((index * 5) % 13), 100, 10),
+      moved: null,
+    }));
+    const count = { ...answer.rankCounts, packages: 30 };
+    const byEnds = { ...answer, ranks: { ...answer.ranks, packages: rankEnds(whole) }, rankCounts: count };
+    const otherFilters = {
+      ...answer,
+      filters: { ...answer.filters, function: 4 },
+      ranks: { ...answer.ranks, packages: whole },
+      rankCounts: count,
+    };
+    harness.answers.set('project-health', [() => json(byEnds), () => json(otherFilters)]);
+    renderAt(ENTRY, <ProjectHealthScreen />);
+    const card = async () => within(await screen.findByTestId('chart-packages'));
+    fireEvent.click((await card()).getByRole('button', { name: 'Mostrar todos os 30' }));
+    await waitFor(() => expect(dashboardCalls('project-health')).toHaveLength(2));
+    await waitFor(async () =>
+      expect((await card()).getByRole('button', { name: 'Mostrar todos os 30' })).not.toHaveClass('ant-btn-loading'),
+    );
+    expect((await card()).getAllByTestId('rank-item')).toHaveLength(20);
+    expect((await card()).getByTestId('rank-gap')).toBeInTheDocument();
+  });
+
   it("draws the contract's targets as dashed lines and marks the items under the value-adding one", async () => {
     harness.answers.set('project-health', [() => json(answer)]);
     renderAt(ENTRY, <ProjectHealthScreen />);

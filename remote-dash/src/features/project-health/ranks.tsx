@@ -13,6 +13,7 @@ import {
   classificationOf,
   rankItems,
   rankRows,
+  queryKey,
   useDashboard,
   useDrillDown,
   useLocale,
@@ -30,9 +31,12 @@ export const RANK_TOP = 10;
  * when the person wants it, with the filters of the answer on screen (it follows them after).
  */
 function useWholeList(answer: ProjectHealthDashboard, list: RankList, wanted: boolean) {
-  const query = wanted ? { ...filtersToQuery(answer.filters), ranks: list } : null;
-  const { answer: whole, status } = useDashboard('project-health', query);
-  return { items: whole ? whole.ranks[list] : null, loading: status === 'loading' };
+  const filters = filtersToQuery(answer.filters);
+  const { answer: whole, status } = useDashboard('project-health', wanted ? { ...filters, ranks: list } : null);
+  // Only the list of the answer on screen: after a filter change the whole list of the filters
+  // before stays in hand (the query's placeholder) until the new one comes.
+  const same = whole !== null && queryKey(filtersToQuery(whole.filters)) === queryKey(filters);
+  return { items: same ? whole.ranks[list] : null, loading: status === 'loading' };
 }
 
 /** One list: every item's chosen share with its interval (a long list by its ends), the same rows in its table. */

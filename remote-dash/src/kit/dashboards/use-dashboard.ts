@@ -6,8 +6,8 @@ import type { DashboardAnswers, DashboardName } from '@canteiro/shared/domain';
 
 export type DashboardStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** The query as one stable string (parameter order does not make a new request). */
-const queryKey = (query: Record<string, string>) =>
+/** The query as one stable string (parameter order does not make a new request, nor a different query). */
+export const queryKey = (query: Record<string, string>) =>
   new URLSearchParams(Object.entries(query).sort(([a], [b]) => a.localeCompare(b))).toString();
 
 /** The cache key of a dashboard's answer: `['dashboards', name, query]`. */
