@@ -135,6 +135,22 @@ const answer: ProjectHealthDashboard = {
   },
 };
 
+/**
+ * 30 packages whose shares of the three classes order them three different ways, and the answer
+ * the server gives of them: the list by its ends (rankEnds), with the whole list's count.
+ */
+function longPackages() {
+  const whole = Array.from({ length: 30 }, (_, index) => ({
+    id: 100 + index,
+    name: `Pacote ${index + 1}`,
+    ...classes(30 - index, 5 + ((index * 7) % 11), 3 + ((index * 5) % 13), 100, 10),
+    moved: null,
+  }));
+  const count = { ...answer.rankCounts, packages: 30 };
+  const byEnds = { ...answer, ranks: { ...answer.ranks, packages: rankEnds(whole) }, rankCounts: count };
+  return { whole, count, byEnds };
+}
+
 const ENTRY = '/?contract=1&from=2026-11-01&to=2026-11-20';
 /** A chart's horizontal lines as the screen gave them to apexcharts. */
 type Annotated = { series: unknown; options: { annotations: { yaxis: { y: number; label: { text: string } }[] } } };
@@ -308,15 +324,7 @@ describe('project health', () => {
   });
 
   it('shows a long list by its ends, for any share it is ranked by, and the whole list when asked', async () => {
-    // 30 packages whose shares of the three classes order them three different ways.
-    const whole = Array.from({ length: 30 }, (_, index) => ({
-      id: 100 + index,
-      name: `Pacote ${index + 1}`,
-      ...classes(30 - index, 5 + ((index * 7) % 11), 3 + ((index * 5) % 13), 100, 10),
-      moved: null,
-    }));
-    const count = { ...answer.rankCounts, packages: 30 };
-    const byEnds = { ...answer, ranks: { ...answer.ranks, packages: rankEnds(whole) }, rankCounts: count };
+    const { whole, count, byEnds } = longPackages();
     expect(byEnds.ranks.packages.length).toBeLessThan(30);
     const wholeAnswer = { ...answer, ranks: { ...answer.ranks, packages: whole }, rankCounts: count };
     harness.answers.set('project-health', [() => json(byEnds), () => json(wholeAnswer)]);
@@ -344,14 +352,7 @@ describe('project health', () => {
   });
 
   it('takes no whole list answered for other filters than the answer on screen', async () => {
-    const whole = Array.from({ length: 30 }, (_, index) => ({
-      id: 100 + index,
-      name: `Pacote ${index + 1}`,
-      ...classes(30 - index, 5 + ((index * 7) % 11), 3 + ((index * 5) % 13), 100, 10),
-      moved: null,
-    }));
-    const count = { ...answer.rankCounts, packages: 30 };
-    const byEnds = { ...answer, ranks: { ...answer.ranks, packages: rankEnds(whole) }, rankCounts: count };
+    const { whole, count, byEnds } = longPackages();
     const otherFilters = {
       ...answer,
       filters: { ...answer.filters, function: 4 },
