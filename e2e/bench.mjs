@@ -1,7 +1,8 @@
 // `pnpm bench`: measures the production build against a real server on a fresh embedded
 // database. Prints a table; a benchmark, never a test: it does not fail on slow figures.
 //  - JS (gzip) the login page downloads, and what entering each module adds;
-//  - median time in Chromium from navigation to an interactive login form, from the sign-in's
+//  - median time in Chromium from navigation to an interactive login form (beside a bare React 19
+//    page the bench builds, bench-login-page.mjs), from the sign-in's
 //    answer to home drawn, from home to a module's welcome page, and to the first rows of
 //    /admin/user and /management/activity;
 //  - /dash/project-health with the demo data: the JS opening it adds, and the time from the
@@ -9,7 +10,6 @@
 //  - login requests per second and p99 latency (autocannon, loopback only).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import {
   BASE,
@@ -23,9 +23,13 @@ import {
 } from './bench-server.mjs';
 import { chromiumArgs } from './chromium-args.mjs';
 import { timeSignIn } from './bench-sign-in.mjs';
+import { serveBarePage, timeLoginForms } from './bench-login-page.mjs';
+import { pageDownloads, recordScripts, total } from './bench-scripts.mjs';
 import { printFilterChange, timeFilterChange } from './bench-filter.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+// The login form's times are short and spread: more runs, the product's and the bare page's in turn.
+const LOGIN_FORM_RUNS = Number(process.env.BENCH_LOGIN_FORM_RUNS ?? 15);
 const MODULES = [
   { id: 'admin', card: 'Administrador', welcome: 'Bem-vindo ao módulo Administrador' },
   { id: 'management', card: 'Gerencial', welcome: 'Bem-vindo ao módulo Gerencial' },
@@ -38,22 +42,6 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/** Records every script the page downloads, with its gzip size (level 6, as served). */
-function recordScripts(page) {
-  const scripts = new Map();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    try {
-      const body = await response.body();
-      scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body).length });
-    } catch {
-      // A redirect or an aborted response has no body.
-    }
-  });
-  return scripts;
-}
-const total = (scripts, key) => [...scripts.values()].reduce((sum, entry) => sum + entry[key], 0);
 
 async function signIn(page) {
   await page.getByLabel('E-mail').fill('admin@canteiro.test');
@@ -181,21 +169,6 @@ async function timeProjectHealth(browser) {
   }
 }
 
-async function timeLoginForm(browser) {
-  const times = [];
-  for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    const started = performance.now();
-    await page.goto(`${BASE}/login`, { waitUntil: 'commit' });
-    await page.getByRole('button', { name: 'Entrar' }).waitFor({ state: 'visible' });
-    await page.getByLabel('E-mail').isEditable();
-    times.push(performance.now() - started);
-    await context.close();
-  }
-  return times;
-}
-
 async function timeModuleEntry(browser, module) {
   const times = [];
   for (let run = 0; run < RUNS; run++) {
@@ -273,9 +246,11 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: chromiumArgs,
 });
+const bare = await serveBarePage();
 try {
   const downloads = await measureDownloads(browser);
-  const loginForm = await timeLoginForm(browser);
+  downloads.splice(1, 0, { screen: 'a bare React 19 page (the floor)', ...(await pageDownloads(browser, bare.url)) });
+  const [loginForm, bareForm] = await timeLoginForms(browser, [`${BASE}/login`, bare.url], LOGIN_FORM_RUNS);
   const signInTimes = await timeSignIn(browser, RUNS);
   const moduleEntry = {};
   for (const module of MODULES) moduleEntry[module.id] = await timeModuleEntry(browser, module);
@@ -294,7 +269,13 @@ try {
       `  ${row.screen.padEnd(38)} ${String(row.files).padStart(3)} files  ${kb(row.raw).padStart(10)} raw  ${kb(row.gzip).padStart(9)} gzip`,
     );
   console.log(`\nTimes in Chromium (median of ${RUNS}, cold cache)`);
-  console.log(`  navigation → interactive login form   ${median(loginForm).toFixed(0).padStart(5)} ms`);
+  for (const [key, words] of [
+    ['inPage', 'navigation → login form drawn (in page)'],
+    ['outside', 'navigation → form takes typing (Playwright)'],
+  ])
+    console.log(
+      `  ${words.padEnd(38)} ${median(loginForm[key]).toFixed(0).padStart(5)} ms (a bare React 19 page: ${median(bareForm[key]).toFixed(0)} ms; ${(median(loginForm[key]) / median(bareForm[key])).toFixed(2)}×; median of ${LOGIN_FORM_RUNS})`,
+    );
   console.log(
     `  sign-in answer → home drawn           ${median(signInTimes.afterAnswer).toFixed(0).padStart(5)} ms (click → home ${median(signInTimes.fromClick).toFixed(0)} ms)`,
   );
@@ -323,6 +304,7 @@ try {
         at: new Date().toISOString(),
         downloads,
         loginForm,
+        bareForm,
         signIn: signInTimes,
         moduleEntry,
         userList,
@@ -337,6 +319,7 @@ try {
     ),
   );
 } finally {
+  await bare.close();
   await browser.close().catch(() => undefined);
   server.kill('SIGTERM');
 }

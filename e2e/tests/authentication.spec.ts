@@ -45,6 +45,51 @@ test.describe('signing in (spec §5, §8)', () => {
     expect(await page.evaluate(() => (window as unknown as { seen: { spinners: number } }).seen.spinners)).toBe(0);
   });
 
+  test('the login page loads neither antd nor the router; the shell comes once the person starts on the form', async ({
+    page,
+  }) => {
+    // A line of each library's production build: react-router's invariant, antd's style marker.
+    const LIBRARIES = { router: 'You cannot render a <Router> inside', antd: 'data-css-hash' };
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
+    });
+    const has = (library: keyof typeof LIBRARIES) => scripts.some((text) => text.includes(LIBRARIES[library]));
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect({ router: has('router'), antd: has('antd') }).toEqual({ router: false, antd: false });
+    expect(await page.locator('style[data-css-hash]').count()).toBe(0);
+
+    await page.getByLabel('E-mail').fill(ACCOUNTS.admin);
+    await expect.poll(() => has('router') && has('antd')).toBe(true);
+    await page.getByLabel(/^Senha/).fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByTestId('home-modules')).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByText('Login realizado com sucesso!')).toBeVisible();
+    // The shell's own links work from there: the router took the page over.
+    await page
+      .getByTestId('home-modules')
+      .getByRole('link', { name: /Administrador/ })
+      .click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("a guard's redirect to login comes back to the page asked for, through the light start too", async ({
+    page,
+  }) => {
+    await page.goto('/admin/base');
+    await expect(page).toHaveURL(/\/login$/);
+    // A reload starts on the light login; the page asked for is kept in the history entry.
+    await page.reload();
+    await page.getByLabel('E-mail').fill(ACCOUNTS.admin);
+    await page.getByLabel(/^Senha/).fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/admin\/base$/);
+    await expect(page.getByTestId('resource-bases')).toBeVisible();
+  });
+
   test('a wrong password gets the invalid-credentials message', async ({ page }) => {
     await signInWithForm(page, ACCOUNTS.admin, 'wrong-password');
     await expect(page.getByTestId('login-error')).toHaveText(

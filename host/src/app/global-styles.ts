@@ -1,25 +1,20 @@
 import { PRINT_PAGE_CSS, navColors, printCss, themeTokens } from '@canteiro/shared/core';
+import './base-styles';
 
 /**
- * The few global rules antd does not give: the view fade, the nav hover, the skip link shown
- * only with the focus, the avatar menu's items and a visible focus ring on the shell's own controls;
+ * The few global rules antd does not give (beside base-styles.ts): the nav hover, the avatar menu's items and a visible focus ring on the shell's own controls;
  * and the shell on paper (docs/frontend.md, "Printing"): A4 landscape, no sidebar, skip link nor
  * notifications, the content whole (no scrolling box, one page otherwise) at the printed width.
  */
 const css = `
-@keyframes canteiro-fade-in { from { opacity: 0; transform: translateY(4px); } to { opacity: 1; transform: none; } }
-.canteiro-fade { animation: canteiro-fade-in 220ms ease-out both; }
 .canteiro-nav-item:not(.active):hover { background-color: ${navColors.hoverBackground} !important; }
 .canteiro-module-card { transition: box-shadow 160ms, transform 160ms; }
 .canteiro-module-card:hover { box-shadow: 0 8px 28px #1b3a1c1f; transform: translateY(-2px); }
-.canteiro-skip-link { position: fixed; top: 8px; left: 8px; z-index: 3000; padding: 8px 16px; border-radius: 6px; background: #fff; color: ${navColors.activeText}; font-weight: 600; box-shadow: 0 4px 16px #0003; transform: translateY(-200%); }
-.canteiro-skip-link:focus { transform: none; outline: 2px solid ${themeTokens.colorPrimary}; outline-offset: 2px; }
 .canteiro-nav-item:focus-visible, .canteiro-avatar-button:focus-visible, .canteiro-menu-item:focus-visible, .canteiro-module-card:has(.canteiro-card-link:focus-visible) { outline: 2px solid ${themeTokens.colorPrimary}; outline-offset: 2px; }
 .canteiro-card-link::after { content: ''; position: absolute; inset: 0; border-radius: 10px; }
 .canteiro-card-link:focus-visible { outline: none; }
 .canteiro-menu-item { display: flex; align-items: center; gap: 8px; width: 100%; padding: 6px 12px; border: 0; border-radius: 6px; background: none; color: ${navColors.text}; font: inherit; font-size: 14px; line-height: 22px; text-align: left; cursor: pointer; }
 .canteiro-menu-item:hover, .canteiro-menu-item:focus { background-color: ${navColors.hoverBackground}; }
-@media (prefers-reduced-motion: reduce) { .canteiro-fade { animation: none; } }
 ${PRINT_PAGE_CSS}
 ${printCss(
   (root) => `

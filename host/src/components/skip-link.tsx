@@ -5,7 +5,7 @@ export const CONTENT_ID = 'content';
 
 /**
  * The page's first Tab stop: jumps over the header or the sidebar to the main content.
- * Hidden until it has the focus (the `canteiro-skip-link` rule in global-styles.ts). The
+ * Hidden until it has the focus (the `canteiro-skip-link` rule in base-styles.ts). The
  * focus is moved by hand, so the router's URL does not gain a `#content`.
  */
 export function SkipLink() {

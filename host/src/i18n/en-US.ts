@@ -19,6 +19,7 @@ export const enUS: Translation<typeof ptBR> = {
     email: 'E-mail',
     emailPlaceholder: 'name@company.com',
     password: 'Password',
+    showPassword: 'Show the typed characters',
     submit: 'Sign in',
     firstAccess: 'You are using a temporary password. Please change your password to continue.',
   },

@@ -16,6 +16,7 @@ export const ptBR = {
     email: 'E-mail',
     emailPlaceholder: 'nome@empresa.com.br',
     password: 'Senha',
+    showPassword: 'Exibir os caracteres digitados',
     submit: 'Entrar',
     firstAccess: 'Você está usando uma senha temporária. Por favor, altere sua senha para continuar.',
   },

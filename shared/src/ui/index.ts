@@ -2,6 +2,7 @@
 export * from './nav-item.js';
 export * from './module-providers.js';
 export * from './language-selector.js';
+export * from './languages.js';
 export * from './logo.js';
 export * from './module-welcome.js';
 export * from './standalone-shell.js';

@@ -2,26 +2,14 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLocale, setLanguage } from '@canteiro/shared/core';
 import type { Locale } from '@canteiro/shared/domain';
-import flagBr from './assets/flag-br.svg';
-import flagUs from './assets/flag-us.svg';
-
-/** A language option (spec §3): the locale code and its flag image. */
-export interface LanguageOption {
-  value: Locale;
-  flag: string;
-  label: string;
-}
-export const LANGUAGE_OPTIONS: LanguageOption[] = [
-  { value: 'pt-BR', flag: flagBr, label: 'Português' },
-  { value: 'en-US', flag: flagUs, label: 'English' },
-];
+import { LANGUAGE_OPTIONS, LANGUAGE_SELECTOR_LABEL } from './languages.js';
 
 export function LanguageSelector({ size = 'middle' }: { size?: 'small' | 'middle' }) {
   useTranslation(); // re-renders when the language changes
   const value = currentLocale();
   return (
     <Select<Locale>
-      aria-label="Idioma / Language"
+      aria-label={LANGUAGE_SELECTOR_LABEL}
       data-testid="language-selector"
       size={size}
       value={value}

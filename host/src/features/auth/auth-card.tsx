@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
-import { LanguageSelector, Logo } from '@canteiro/shared/ui';
-import { MUTED_TEXT } from '../../components/colours';
+import { Logo } from '@canteiro/shared/ui';
 import { CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { LanguageMenu } from './language-menu';
+import './auth-styles';
 
-/** The bare, centred frame of the login and password screens: a header, then the card as the page's main content. */
+/**
+ * The bare, centred frame of the login and password screens: a header, then the card as the
+ * page's main content. No antd in it: the login page draws it before antd is loaded.
+ */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <div
+      className="canteiro-auth"
       style={{
         minHeight: '100vh',
         display: 'grid',
@@ -18,7 +22,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
       <SkipLink />
       <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '20px 32px' }}>
         <Logo size={32} />
-        <LanguageSelector />
+        <LanguageMenu />
       </header>
       <main
         id={CONTENT_ID}
@@ -35,12 +39,8 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
             boxShadow: '0 10px 40px #1b3a1c14',
           }}
         >
-          <Typography.Title level={1} style={{ marginTop: 0, marginBottom: subtitle ? 4 : 24, fontSize: 24 }}>
-            {title}
-          </Typography.Title>
-          {subtitle ? (
-            <Typography.Paragraph style={{ marginBottom: 24, color: MUTED_TEXT }}>{subtitle}</Typography.Paragraph>
-          ) : null}
+          <h1>{title}</h1>
+          {subtitle ? <p className="canteiro-auth-subtitle">{subtitle}</p> : null}
           {children}
         </section>
       </main>
