@@ -1,6 +1,8 @@
 /**
- * What one page of a list costs, as a ratio to /api/health (one `select 1`) on the same
- * server in the same run, with 100 000 users and 100 000 activities over 1 000 contracts.
+ * What one page of a list costs, as a ratio to two floors on the same server in the same run,
+ * with 100 000 users and 100 000 activities over 1 000 contracts: /api/health (PostgreSQL: one
+ * `select 1`; PGlite: a round trip to its worker, no statement) and /api/authentication/me (a
+ * signed-in request: the session's one prepared statement, the floor of every list's request).
  *
  *   node --conditions=canteiro-source --import tsx server/bench/list-pages.ts
  *
@@ -9,7 +11,7 @@
  * catalogue chain each (discipline → areas → locals → blocks → packages → activities,
  * BENCH_ACTIVITIES in all), then starts the real server in a child process and loads it
  * with autocannon over loopback: each target for BENCH_SECONDS, in BENCH_ROUNDS rounds,
- * /api/health first in every round so each list has its own ratio to it. The load
+ * the two floors first in every round so each list has its own ratios to them. The load
  * generator shares the machine's cores with the server. Writes .bench/list-pages*.json.
  *
  * BENCH_ONLY=health,bases measures only those targets; BENCH_LOG_LEVEL sets the server's.
@@ -163,6 +165,7 @@ let call = 0;
 const next = () => (call += 1);
 const targets = (contract: number, activities: boolean): Target[] => [
   { name: 'health', paths: () => '/api/health' },
+  { name: 'me', as: 'base@canteiro.test', paths: () => '/api/authentication/me' },
   { name: 'bases', paths: () => '/api/bases' },
   { name: 'contracts', as: 'base@canteiro.test', paths: () => `/api/contracts?page=${1 + (next() % 3)}&pageSize=20` },
   { name: 'users', as: 'base@canteiro.test', paths: () => `/api/users?page=${1 + (next() % 50)}&pageSize=20` },
@@ -219,6 +222,7 @@ try {
 
   const runs = new Map<string, LoadResult[]>(chosen.map((target) => [target.name, []]));
   const ratios = new Map<string, number[]>(chosen.map((target) => [target.name, []]));
+  const ratiosToMe = new Map<string, number[]>(chosen.map((target) => [target.name, []]));
   for (const target of chosen) {
     // Warm-up: the first requests compile the routes' code and fill the caches.
     await load(
@@ -233,12 +237,15 @@ try {
   }
   for (let round = 0; round < ROUNDS; round += 1) {
     let health = 0;
+    let me = 0;
     for (const target of chosen) {
       const token = target.name === 'health' ? null : await tokenOf(target.as ?? 'admin@canteiro.test');
       const result = await load(base, token, target.paths, { seconds: SECONDS, connections: CONNECTIONS });
       if (target.name === 'health') health = result.requestsPerSecond;
       runs.get(target.name)!.push(result);
+      if (target.name === 'me') me = result.requestsPerSecond;
       if (health) ratios.get(target.name)!.push(result.requestsPerSecond / health);
+      if (me) ratiosToMe.get(target.name)!.push(result.requestsPerSecond / me);
       console.log(
         `round ${round + 1} ${target.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors`,
       );
@@ -260,13 +267,14 @@ try {
       p99: results.map((result) => result.p99),
       errors: results.reduce((sum, result) => sum + result.errors, 0),
       ratioToHealth: ratios.get(target.name)!,
+      ratioToMe: ratiosToMe.get(target.name)!,
     };
   });
   console.log(`
 Per-request cost on ${where}: ${built.activities} activities, ${USERS} users, ${CONNECTIONS} connections, log level ${LOG_LEVEL},
 ${ROUNDS} rounds of ${SECONDS} s (median, min–max over the rounds)
 ${table([
-  ['target', 'as', 'req/s', 'p50 ms', 'p99 ms', '× health', 'errors'],
+  ['target', 'as', 'req/s', 'p50 ms', 'p99 ms', '× health', '× me', 'errors'],
   ...summary.map((row) => [
     `${row.target} (${row.path.replace(/\?.*/, '?…')})`,
     row.as.replace('@canteiro.test', ''),
@@ -274,6 +282,7 @@ ${table([
     spread(row.p50),
     spread(row.p99),
     spread(row.ratioToHealth, 2),
+    row.ratioToMe.length ? spread(row.ratioToMe, 2) : '—',
     String(row.errors),
   ]),
 ])}

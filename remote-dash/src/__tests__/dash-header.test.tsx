@@ -3,6 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { i18n, useSession } from '@canteiro/shared/core';
 import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
 import { serve } from '../../../shared/test/network';
+import { choose } from './choose-option';
 import { checkFilters, weekLabel, weekdayEnds, weekdaysParam } from '../kit/header/header-state';
 import type { HeaderValues } from '../kit/header/header-state';
 import { ReportScreen } from '../features/reports/report-screen';
@@ -65,18 +66,6 @@ const renderScreen = (entry: string) =>
     </MemoryRouter>,
   );
 const searchOf = () => Object.fromEntries(new URLSearchParams(location.search));
-
-async function choose(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByLabelText(label));
-  const item = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
-      (element) => element.textContent === option,
-    );
-    if (!found) throw new Error(`no option ${option}`);
-    return found as HTMLElement;
-  });
-  fireEvent.click(item);
-}
 
 beforeAll(() => {
   registerKitTranslations();

@@ -20,6 +20,8 @@ import {
   tableSeries,
 } from '../kit/dashboards';
 import { serve } from '../../../shared/test/network';
+import { queryClient } from '@canteiro/shared/core/query';
+import { choose } from './choose-option';
 import { draws } from '../../test/react-apexcharts.mock';
 import { SHOWS_HH } from '../kit/dashboards/hh-note';
 import { RoutineScreen } from '../features/routine/routine-screen';
@@ -185,6 +187,26 @@ describe('DashboardScreen', () => {
     expect(drawn).toHaveBeenCalledTimes(before);
     release();
     await waitFor(() => expect(drawn.mock.calls.length).toBeGreaterThan(before));
+  });
+
+  it('asks for a changed filter’s answer at the change, before the screen draws it, and once', async () => {
+    renderScreen('/?contract=1&from=2026-11-01&to=2026-11-20');
+    await screen.findByTestId('dashboard-routine');
+    const before = dashboardCalls('routine').length;
+    const prefetch = jest.spyOn(queryClient, 'prefetchQuery');
+    try {
+      await choose('Até o dia da semana', 'Quarta');
+      await waitFor(() => expect(searchOf()).toMatchObject({ weekdays: '1-3' }));
+      // Asked for in the change's own handler, with the query the screen then reads: the same key.
+      const asked = prefetch.mock.calls.map(([options]) => options.queryKey);
+      expect(asked).toEqual([['dashboards', 'routine', 'contract=1&from=2026-11-01&to=2026-11-20&weekdays=1-3']]);
+      await screen.findByTestId('dashboard-routine');
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      const calls = dashboardCalls('routine').slice(before);
+      expect(calls.map((call) => call.url.searchParams.get('weekdays'))).toEqual(['1-3']);
+    } finally {
+      prefetch.mockRestore();
+    }
   });
 
   it('says which days the contract has data for, and "Limpar filtros" puts its default range back', async () => {

@@ -13,6 +13,23 @@ export const queryKey = (query: Record<string, string>) =>
 /** The cache key of a dashboard's answer: `['dashboards', name, query]`. */
 export const dashboardKey = (name: DashboardName, key: string | null) => ['dashboards', name, key] as const;
 
+/** The answer of `name` for the query `key` (a `queryKey`). */
+const fetchAnswer = <Name extends DashboardName>(name: Name, key: string, signal: AbortSignal) =>
+  api.get(`dashboards/${name}`, { searchParams: new URLSearchParams(key), signal }).json<DashboardAnswers[Name]>();
+
+/**
+ * Asks for `name`'s answer to `query` now, into the cache `useDashboard` reads: a filter change
+ * sends its request at the change, not once the screen has drawn it (docs/frontend.md, "A
+ * filter change"). The screen's query then finds it on its way: one request, not two.
+ */
+export function prefetchDashboard(name: DashboardName, query: Record<string, string>): void {
+  const key = queryKey(query);
+  void queryClient.prefetchQuery({
+    queryKey: dashboardKey(name, key),
+    queryFn: ({ signal }) => fetchAnswer(name, key, signal),
+  });
+}
+
 /**
  * `GET /api/dashboards/<name>` with the header's query (docs/dashboards.md), through the
  * shared client (its session, time-out and 403 handling) and the core's query cache. Idle
@@ -29,10 +46,7 @@ export function useDashboard<Name extends DashboardName>(
   const result = useQuery(
     {
       queryKey: dashboardKey(name, key),
-      queryFn: ({ signal }) =>
-        api
-          .get(`dashboards/${name}`, { searchParams: new URLSearchParams(key ?? ''), signal })
-          .json<DashboardAnswers[Name]>(),
+      queryFn: ({ signal }) => fetchAnswer(name, key ?? '', signal),
       enabled: key !== null,
       placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === name ? previous : undefined),
     },

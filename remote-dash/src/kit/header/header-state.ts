@@ -152,6 +152,19 @@ export function weekdaysParam(first: number | null, last: number | null): string
   return a === b ? String(a) : `${a}-${b}`;
 }
 
+/** The header's values of the URL's state (its other keys, a list's, left out). */
+function headerOf(url: Record<string, unknown>): HeaderValues {
+  const picked: Record<string, unknown> = {};
+  for (const name of Object.keys(HEADER_SCHEMA)) picked[name] = url[name];
+  return picked as HeaderValues;
+}
+
+/** A relative period's dates, on today's clock: the URL keeps the period, the screen its days. */
+function withPresetDays(raw: HeaderValues): HeaderValues {
+  const preset = datePresetOf(raw.period);
+  return preset ? { ...raw, ...presetDays(preset, localToday()) } : raw;
+}
+
 /** The header's filters and, for a report screen, its list's search, page and order. */
 export function useHeaderState(sortKeys: readonly string[] = []) {
   const sortKey = sortKeys.join(',');
@@ -166,26 +179,26 @@ export function useHeaderState(sortKeys: readonly string[] = []) {
       }) satisfies UrlSchema,
     [sortKey],
   );
-  const [url, setUrl] = useUrlState(schema);
-  const raw = useMemo(() => {
-    const picked: Record<string, unknown> = {};
-    for (const name of Object.keys(HEADER_SCHEMA)) picked[name] = url[name as keyof HeaderValues];
-    return picked as HeaderValues;
-  }, [url]);
+  const [url, setUrl, urlAfter] = useUrlState(schema);
+  const raw = useMemo(() => headerOf(url), [url]);
   // The contract's state follows the user to the module's other screens (followed-filters.ts).
   const followed = raw.contract === null ? null : JSON.stringify(followedOf(raw));
   useEffect(() => {
     if (raw.contract !== null && followed !== null)
       followFilters(raw.contract, JSON.parse(followed) as FollowedFilters);
   }, [raw.contract, followed]);
-  // A relative period's dates, on today's clock: the URL keeps the period, the screen its days.
-  const values = useMemo(() => {
-    const preset = datePresetOf(raw.period);
-    return preset ? { ...raw, ...presetDays(preset, localToday()) } : raw;
-  }, [raw]);
+  const values = useMemo(() => withPresetDays(raw), [raw]);
   const checked = useMemo(() => checkFilters(values), [values]);
   // Any filter change starts the list again at its first page (the URL-state hook's rule).
   const update: HeaderUpdate = useCallback((change, options) => setUrl(change, options), [setUrl]);
+  /**
+   * The query a change will give, read from the address it will write (the URL-state hook's own
+   * reading and writing): its answer may be asked for before the screen has drawn the change.
+   */
+  const queryAfter = useCallback(
+    (change: Partial<HeaderValues>) => checkFilters(withPresetDays(headerOf(urlAfter(change)))).query,
+    [urlAfter],
+  );
   const list: ListState = {
     search: url.search,
     page: url.page,
@@ -199,7 +212,7 @@ export function useHeaderState(sortKeys: readonly string[] = []) {
     (change: { search?: string; page?: number; sort?: string; order?: SortOrder }) => setUrl(change),
     [setUrl],
   );
-  return { values, update, ...checked, list, updateList };
+  return { values, update, queryAfter, ...checked, list, updateList };
 }
 
 /**

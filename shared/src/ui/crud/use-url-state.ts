@@ -108,12 +108,17 @@ export function writeUrlState<Schema extends UrlSchema>(
 const encode = (value: unknown): string => (value === true ? '1' : String(value));
 
 /**
- * `[state, update]`: `update(change)` writes the change into the URL (a new history entry,
- * or the current one replaced with `{ replace: true }`, e.g. a choice the screen made itself).
+ * `[state, update, after]`: `update(change)` writes the change into the URL (a new history entry,
+ * or the current one replaced with `{ replace: true }`, e.g. a choice the screen made itself);
+ * `after(change)` is the state that change will give, without writing it.
  */
 export function useUrlState<Schema extends UrlSchema>(
   schema: Schema,
-): [UrlState<Schema>, (change: Partial<UrlState<Schema>>, options?: { replace?: boolean }) => void] {
+): [
+  UrlState<Schema>,
+  (change: Partial<UrlState<Schema>>, options?: { replace?: boolean }) => void,
+  (change: Partial<UrlState<Schema>>) => UrlState<Schema>,
+] {
   const [params, setParams] = useSearchParams();
   const schemaKey = JSON.stringify(schema);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the schema is compared by value
@@ -133,5 +138,10 @@ export function useUrlState<Schema extends UrlSchema>(
     },
     [setParams, stable, locationNow, pathname],
   );
-  return [state, update];
+  // The state a change will give, read as the update writes it (a screen may act on it first).
+  const after = useCallback(
+    (change: Partial<UrlState<Schema>>) => readUrlState(writeUrlState(params, stable, change), stable),
+    [params, stable],
+  );
+  return [state, update, after];
 }

@@ -4,12 +4,15 @@ import { useUrlState } from '../use-url-state';
 
 const schema = { from: { kind: 'date' } } as const;
 type Update = ReturnType<typeof useUrlState<typeof schema>>[1];
+type After = ReturnType<typeof useUrlState<typeof schema>>[2];
 
 let update: Update = () => undefined;
+let after: After = () => ({ from: '' });
+let state: ReturnType<typeof useUrlState<typeof schema>>[0] = { from: '' };
 let navigate: (to: string) => void = () => undefined;
 
 function Dashboard() {
-  [, update] = useUrlState(schema);
+  [state, update, after] = useUrlState(schema);
   return <p>dashboard</p>;
 }
 
@@ -55,5 +58,16 @@ describe("a screen's own URL choices", () => {
     act(() => navigate('/dash/routine'));
     act(() => typed({ from: '2026-11-09' }));
     expect(screen.getByRole('status')).toHaveTextContent(/^\/dash\/routine$/);
+  });
+
+  it('are known before they are written: `after` gives the state the same change then writes', () => {
+    renderAt('/dash/health?from=2026-11-02');
+    const expected = after({ from: '2026-11-09' });
+    expect(expected).toEqual({ from: '2026-11-09' });
+    expect(state).toEqual({ from: '2026-11-02' });
+    act(() => update({ from: '2026-11-09' }));
+    expect(state).toEqual(expected);
+    // A value the schema refuses is its default there as in the URL.
+    expect(after({ from: 'not a date' as never })).toEqual({ from: '' });
   });
 });
