@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { useSession } from '@canteiro/shared/core';
-import { startLogin } from '../login-start';
+import { pageStart, startLogin } from '../login-start';
 import { contractUser as user } from '../../__tests__/session-users';
 import { serve } from '../../../../shared/test/network';
 import '../../i18n/register';
@@ -82,10 +82,10 @@ describe("the login page's start (docs/frontend.md, 'Start path')", () => {
     await waitFor(() => expect(mockMounts).toEqual(['/admin/base null']));
   });
 
-  it('hands over at once to a visitor already signed in (the guard sends them home)', async () => {
+  it('hands over at once to a visitor already signed in, at home (where the guard sends them)', async () => {
     act(() => useSession.getState().signIn('token-1', user));
     start();
-    await waitFor(() => expect(mockMounts).toEqual(['/login null']));
+    await waitFor(() => expect(mockMounts).toEqual(['/home null']));
     expect(screen.queryByLabelText('E-mail')).toBeNull();
   });
 
@@ -122,5 +122,30 @@ describe("the login page's start (docs/frontend.md, 'Start path')", () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('leaves for the page by a page load when the shell’s files do not come, and asks for them again next time', async () => {
+    const left: string[] = [];
+    let fails = true;
+    const loadShell = jest.fn(() =>
+      fails
+        ? Promise.reject(new Error('ChunkLoadError'))
+        : Promise.resolve({ mountApp: () => mockMounts.push('shell'), drawAhead: () => () => undefined }),
+    );
+    const container = document.createElement('div');
+    root = createRoot(container);
+    const start = pageStart(root, { loadShell, leave: (to) => left.push(to) });
+    await expect(start.prepare()).rejects.toThrow('ChunkLoadError');
+    await start.handOver({ to: '/admin/base' });
+    expect(left).toEqual(['/admin/base']);
+    expect(mockMounts).toEqual([]);
+    // Without a place to go (a narrow window), the form stays: nothing is left.
+    await start.handOver();
+    expect(left).toEqual(['/admin/base']);
+    fails = false;
+    await start.prepare();
+    await start.handOver({ to: '/home' });
+    expect(mockMounts).toEqual(['shell']);
+    expect(window.location.pathname).toBe('/home');
   });
 });
