@@ -13,7 +13,10 @@
  * stops and the same number of rows as the largest run goes into activity_reports with
  * COPY (server/src/db/copy.ts), and into a bare table of the same columns and indexes (no
  * trigger, key or check: the floor). Prints observations/s, p50/p99 per batch, both COPY rates and the
- * ratios, and writes .bench/ingestion*.json. BENCH_PROFILE=1 adds a CPU profile of the
+ * ratios, and writes .bench/ingestion*.json. Before it stops, the server is measured with
+ * BENCH_READERS (10) people reading the contract's dashboards: the first client count's
+ * ingestion and the reading, each alone and then together (bench/ingestion-reading.ts).
+ * BENCH_PROFILE=1 adds a CPU profile of the
  * server and its summary. A benchmark, not a test: it never fails.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -32,6 +35,8 @@ import { siteClock } from '../src/site-clock.js';
 import { insertDemoData } from '../src/demo/seed.js';
 import { freePort, median, repository, startServer, stopServer, table } from './support.js';
 import { summariseProfile } from './profile-summary.js';
+import { READERS, defaultViews, read } from './ingestion-reading.js';
+import type { ReadResult } from './ingestion-reading.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '4,8').split(',').map(Number);
@@ -261,6 +266,18 @@ try {
   await run(base, token, chosen, 2).catch(() => undefined);
   const runs: RunResult[] = [];
   for (const clients of CLIENTS) runs.push(await run(base, token, chosen, clients));
+  // Ingestion while people read the same contract's dashboards: each side alone, then together.
+  const together = CLIENTS[0]!;
+  const views = await defaultViews(base, chosen.contract);
+  await read(base, views.token, views.paths, 2);
+  const alone: { ingestion: RunResult; reading: ReadResult } = {
+    ingestion: await run(base, token, chosen, together),
+    reading: await read(base, views.token, views.paths, SECONDS),
+  };
+  const [ingestionWhileReading, readingWhileIngesting] = await Promise.all([
+    run(base, token, chosen, together),
+    read(base, views.token, views.paths, SECONDS),
+  ]);
   await stopServer(server);
   server = undefined;
 
@@ -309,11 +326,28 @@ ${table([
   ['bare COPY', '—', String(bare.rows), String(bare.rowsPerSecond), '—', '—', '—', '—', '—', '1.00'],
 ])}
 best ${best} obs/s = ${(best / copy.rowsPerSecond).toFixed(2)} × COPY (${copy.rows} rows in ${copy.seconds.toFixed(2)} s) = ${(best / bare.rowsPerSecond).toFixed(2)} × COPY into a bare table (its indexes, no trigger, key or check)
+
+While ${READERS} people read the contract's five dashboards (default views, br), ${SECONDS} s each, alone then together:
+${table([
+  ['', 'alone', 'together', '× alone'],
+  [
+    `ingestion, ${together} clients: obs/s (p99 ms/batch)`,
+    `${alone.ingestion.observationsPerSecond} (${alone.ingestion.p99})`,
+    `${ingestionWhileReading.observationsPerSecond} (${ingestionWhileReading.p99})`,
+    (ingestionWhileReading.observationsPerSecond / alone.ingestion.observationsPerSecond).toFixed(2),
+  ],
+  [
+    `dashboards, ${READERS} readers: views/s (p95 ms)`,
+    `${alone.reading.viewsPerSecond} (${alone.reading.p95})`,
+    `${readingWhileIngesting.viewsPerSecond} (${readingWhileIngesting.p95})`,
+    (readingWhileIngesting.viewsPerSecond / alone.reading.viewsPerSecond).toFixed(2),
+  ],
+])}
 `);
   const file = DATABASE_URL ? 'ingestion-postgres.json' : 'ingestion.json';
   writeFileSync(
     path.join(output, file),
-    `${JSON.stringify({ date: new Date().toISOString(), database: where, batch: BATCH, seconds: SECONDS, logLevel: LOG_LEVEL, runs, copy, bare }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), database: where, batch: BATCH, seconds: SECONDS, logLevel: LOG_LEVEL, runs, copy, bare, whileReading: { readers: READERS, alone, together: { ingestion: ingestionWhileReading, reading: readingWhileIngesting } } }, null, 2)}\n`,
   );
   console.log(`written to .bench/${file}`);
   if (PROFILE) console.log(summariseProfile(profiles));

@@ -1,0 +1,68 @@
+/**
+ * Ingestion while people read the same contract's dashboards (issue 22), for bench/ingestion.ts:
+ * READERS clients (default 10) each ask, one after another, for the five dashboards' default
+ * views (the last four weeks with data) of the contract the reports go to, through HTTP with
+ * br as a browser asks; first alone, then while the phones send their batches. Each side is
+ * given beside itself alone, in the same run on the same server.
+ */
+import { performance } from 'node:perf_hooks';
+import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
+import { median, signIn } from './support.js';
+
+export const READERS = Number(process.env.BENCH_READERS ?? 10);
+
+export interface ReadResult {
+  views: number;
+  viewsPerSecond: number;
+  p50: number;
+  p95: number;
+  errors: number;
+}
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/** The five dashboards' default views of `contract`: its last four weeks with data. */
+export async function defaultViews(base: string, contract: number): Promise<{ token: string; paths: string[] }> {
+  const token = await signIn(base);
+  const period = (await (
+    await fetch(`${base}/api/dashboards/period?contract=${contract}`, { headers: { authorization: `Token ${token}` } })
+  ).json()) as { last: string | null };
+  if (!period.last) throw new Error('bench: the contract has no report to read');
+  const last = new Date(`${period.last}T00:00:00Z`);
+  const from = new Date(last.getTime() - 27 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const paths = DASHBOARD_NAMES.map(
+    (name) => `/api/dashboards/${name}?contract=${contract}&from=${from}&to=${period.last}`,
+  );
+  return { token, paths };
+}
+
+/** READERS clients asking for `paths` in turn (each starting at its own) for `seconds`. */
+export async function read(base: string, token: string, paths: string[], seconds: number): Promise<ReadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const reader = async (offset: number) => {
+    for (let view = offset; performance.now() < deadline; view += 1) {
+      const sent = performance.now();
+      const response = await fetch(`${base}${paths[view % paths.length]}`, {
+        headers: { authorization: `Token ${token}`, 'accept-encoding': 'br' },
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - sent);
+      if (response.status !== 200) errors += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: READERS }, (_, index) => reader(index)));
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    views: latencies.length,
+    viewsPerSecond: Math.round((latencies.length / elapsed) * 10) / 10,
+    p50: Math.round(median(latencies)),
+    p95: Math.round(percentile(latencies, 95)),
+    errors,
+  };
+}
