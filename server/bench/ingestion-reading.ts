@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
-import { median, signIn } from './support.js';
+import { median, signIn, table } from './support.js';
 
 export const READERS = Number(process.env.BENCH_READERS ?? 10);
 
@@ -65,4 +65,50 @@ export async function read(base: string, token: string, paths: string[], seconds
     p95: Math.round(percentile(latencies, 95)),
     errors,
   };
+}
+
+/** What a run of phones gives (bench/ingestion.ts's RunResult, the fields read here). */
+interface Ingested {
+  observationsPerSecond: number;
+  p99: number;
+}
+
+export interface WhileReading<Run extends Ingested> {
+  readers: number;
+  alone: { ingestion: Run; reading: ReadResult };
+  together: { ingestion: Run; reading: ReadResult };
+}
+
+/** `ingest` (one timed run of the phones) and READERS readers of `contract`'s views: each alone, then together. */
+export async function whileReading<Run extends Ingested>(
+  base: string,
+  contract: number,
+  ingest: () => Promise<Run>,
+  seconds: number,
+): Promise<WhileReading<Run>> {
+  const views = await defaultViews(base, contract);
+  await read(base, views.token, views.paths, 2);
+  const alone = { ingestion: await ingest(), reading: await read(base, views.token, views.paths, seconds) };
+  const [ingestion, reading] = await Promise.all([ingest(), read(base, views.token, views.paths, seconds)]);
+  return { readers: READERS, alone, together: { ingestion, reading } };
+}
+
+export function whileReadingTable(result: WhileReading<Ingested>, clients: number, seconds: number): string {
+  const { alone, together } = result;
+  return `While ${result.readers} people read the contract's five dashboards (default views, br), ${seconds} s each, alone then together:
+${table([
+  ['', 'alone', 'together', '× alone'],
+  [
+    `ingestion, ${clients} clients: obs/s (p99 ms/batch)`,
+    `${alone.ingestion.observationsPerSecond} (${alone.ingestion.p99})`,
+    `${together.ingestion.observationsPerSecond} (${together.ingestion.p99})`,
+    (together.ingestion.observationsPerSecond / alone.ingestion.observationsPerSecond).toFixed(2),
+  ],
+  [
+    `dashboards, ${result.readers} readers: views/s (p95 ms)`,
+    `${alone.reading.viewsPerSecond} (${alone.reading.p95})`,
+    `${together.reading.viewsPerSecond} (${together.reading.p95})`,
+    (together.reading.viewsPerSecond / alone.reading.viewsPerSecond).toFixed(2),
+  ],
+])}`;
 }

@@ -35,8 +35,7 @@ import { siteClock } from '../src/site-clock.js';
 import { insertDemoData } from '../src/demo/seed.js';
 import { freePort, median, repository, startServer, stopServer, table } from './support.js';
 import { summariseProfile } from './profile-summary.js';
-import { READERS, defaultViews, read } from './ingestion-reading.js';
-import type { ReadResult } from './ingestion-reading.js';
+import { whileReading, whileReadingTable } from './ingestion-reading.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '4,8').split(',').map(Number);
@@ -268,16 +267,7 @@ try {
   for (const clients of CLIENTS) runs.push(await run(base, token, chosen, clients));
   // Ingestion while people read the same contract's dashboards: each side alone, then together.
   const together = CLIENTS[0]!;
-  const views = await defaultViews(base, chosen.contract);
-  await read(base, views.token, views.paths, 2);
-  const alone: { ingestion: RunResult; reading: ReadResult } = {
-    ingestion: await run(base, token, chosen, together),
-    reading: await read(base, views.token, views.paths, SECONDS),
-  };
-  const [ingestionWhileReading, readingWhileIngesting] = await Promise.all([
-    run(base, token, chosen, together),
-    read(base, views.token, views.paths, SECONDS),
-  ]);
+  const reading = await whileReading(base, chosen.contract, () => run(base, token, chosen, together), SECONDS);
   await stopServer(server);
   server = undefined;
 
@@ -327,27 +317,12 @@ ${table([
 ])}
 best ${best} obs/s = ${(best / copy.rowsPerSecond).toFixed(2)} × COPY (${copy.rows} rows in ${copy.seconds.toFixed(2)} s) = ${(best / bare.rowsPerSecond).toFixed(2)} × COPY into a bare table (its indexes, no trigger, key or check)
 
-While ${READERS} people read the contract's five dashboards (default views, br), ${SECONDS} s each, alone then together:
-${table([
-  ['', 'alone', 'together', '× alone'],
-  [
-    `ingestion, ${together} clients: obs/s (p99 ms/batch)`,
-    `${alone.ingestion.observationsPerSecond} (${alone.ingestion.p99})`,
-    `${ingestionWhileReading.observationsPerSecond} (${ingestionWhileReading.p99})`,
-    (ingestionWhileReading.observationsPerSecond / alone.ingestion.observationsPerSecond).toFixed(2),
-  ],
-  [
-    `dashboards, ${READERS} readers: views/s (p95 ms)`,
-    `${alone.reading.viewsPerSecond} (${alone.reading.p95})`,
-    `${readingWhileIngesting.viewsPerSecond} (${readingWhileIngesting.p95})`,
-    (readingWhileIngesting.viewsPerSecond / alone.reading.viewsPerSecond).toFixed(2),
-  ],
-])}
+${whileReadingTable(reading, together, SECONDS)}
 `);
   const file = DATABASE_URL ? 'ingestion-postgres.json' : 'ingestion.json';
   writeFileSync(
     path.join(output, file),
-    `${JSON.stringify({ date: new Date().toISOString(), database: where, batch: BATCH, seconds: SECONDS, logLevel: LOG_LEVEL, runs, copy, bare, whileReading: { readers: READERS, alone, together: { ingestion: ingestionWhileReading, reading: readingWhileIngesting } } }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), database: where, batch: BATCH, seconds: SECONDS, logLevel: LOG_LEVEL, runs, copy, bare, whileReading: reading }, null, 2)}\n`,
   );
   console.log(`written to .bench/${file}`);
   if (PROFILE) console.log(summariseProfile(profiles));
