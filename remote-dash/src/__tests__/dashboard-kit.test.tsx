@@ -222,6 +222,8 @@ describe('DashboardScreen', () => {
   it('asks for a contract first and sends nothing for a refused filter', async () => {
     const { unmount } = renderScreen('/');
     expect(await screen.findByTestId('dashboard-routine')).toBeInTheDocument(); // the one contract is chosen
+    // Asked for once its default range is in, never before it (a contract's first look waits for it).
+    expect(dashboardCalls('routine').map((call) => call.url.searchParams.get('from'))).toEqual(['2026-10-26']);
     unmount();
     harness.calls = [];
     renderScreen('/?contract=1&from=2026-11-20&to=2026-11-01');

@@ -95,14 +95,17 @@ export function DashboardScreen<Name extends DashboardName>({
   const query = waiting ? null : header.query;
   const { answer, status, reload } = useDashboard(name, query);
   const { update: setFilters, queryAfter } = header;
-  // A change's answer is asked for at the change, before the screen draws it (~60 ms earlier).
+  const contract = header.values.contract;
+  // A change's answer is asked for at the change, before the screen draws it (~60 ms earlier);
+  // not another contract's, whose first look may wait for its default range first.
   const update: HeaderUpdate = useCallback(
     (change, options) => {
-      const next = waiting ? null : queryAfter(change);
+      const sameContract = change.contract === undefined || change.contract === contract;
+      const next = waiting || !sameContract ? null : queryAfter(change);
       if (next) prefetchDashboard(name, next);
       setFilters(change, options);
     },
-    [name, waiting, queryAfter, setFilters],
+    [name, waiting, contract, queryAfter, setFilters],
   );
   // Reports arriving while the screen is open: said, never drawn until the reader asks.
   const live = useLiveFigures(header.values.contract, answer?.generatedAt ?? null);
