@@ -3,7 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { i18n, useSession } from '@canteiro/shared/core';
 import { forgetContexts, registerKitTranslations } from '@canteiro/shared/ui';
 import { serve } from '../../../shared/test/network';
-import { choose } from './choose-option';
+import { choose } from '../../../shared/test/choose-option';
 import { checkFilters, weekLabel, weekdayEnds, weekdaysParam } from '../kit/header/header-state';
 import type { HeaderValues } from '../kit/header/header-state';
 import { ReportScreen } from '../features/reports/report-screen';

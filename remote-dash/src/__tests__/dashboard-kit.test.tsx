@@ -21,7 +21,7 @@ import {
 } from '../kit/dashboards';
 import { serve } from '../../../shared/test/network';
 import { queryClient } from '@canteiro/shared/core/query';
-import { choose } from './choose-option';
+import { choose } from '../../../shared/test/choose-option';
 import { draws } from '../../test/react-apexcharts.mock';
 import { SHOWS_HH } from '../kit/dashboards/hh-note';
 import { RoutineScreen } from '../features/routine/routine-screen';

@@ -8,6 +8,7 @@ import { registerKitTranslations } from '../i18n';
 import { serveFakeThings, thingResource } from './fake-api';
 import type { fakeThingsApi, Thing } from './fake-api';
 import type { ResourceDefinition } from '../types';
+import { choose } from '../../../../test/choose-option';
 
 /** The context picker ("choose a contract first"), row actions, and the cascade of selects. */
 let api: ReturnType<typeof fakeThingsApi>;
@@ -51,18 +52,6 @@ const renderScreen = (entry: string, resource = contractThings) =>
   );
 const listCalls = () => api.calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/things');
 const query = (call: { url: URL }) => Object.fromEntries(call.url.searchParams);
-/** Opens an antd select by its label and picks an option by its text. */
-async function choose(container: HTMLElement, label: string, option: string) {
-  fireEvent.mouseDown(within(container).getByLabelText(label));
-  const item = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
-      (element) => element.textContent === option,
-    );
-    if (!found) throw new Error(`no option ${option}`);
-    return found as HTMLElement;
-  });
-  fireEvent.click(item);
-}
 
 beforeAll(() => {
   registerKitTranslations();
@@ -96,7 +85,7 @@ describe('the context picker', () => {
     expect(screen.queryByTestId('resource-list')).not.toBeInTheDocument();
     await waitFor(() => expect(api.calls.some((call) => call.url.pathname === '/api/contracts/options')).toBe(true));
     expect(listCalls()).toHaveLength(0);
-    await choose(screen.getByTestId('context-picker'), 'Contratada', 'Contrato Beta');
+    await choose('Contratada', 'Contrato Beta', screen.getByTestId('context-picker'));
     await waitFor(() => expect(location.search).toBe('?contract=2'));
     expect(await screen.findByText('Thing 01')).toBeInTheDocument();
     expect(query(listCalls().at(-1)!)).toMatchObject({ contract: '2' });
@@ -235,7 +224,7 @@ describe('the cascading selects', () => {
     );
     const dialog = (await screen.findByTestId('resource-form')).closest('.ant-modal') as HTMLElement;
     await within(dialog).findByText('blocks 1 (local=2)');
-    await choose(dialog, 'Área', 'areas 2');
+    await choose('Área', 'areas 2', dialog);
     fireEvent.click(within(dialog).getByText('Salvar'));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(api.calls.find((call) => call.method === 'PUT')!.body).toEqual({ area: 2, local: null, block: null });
