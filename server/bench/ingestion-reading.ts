@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
-import { median, signIn, table } from './support.js';
+import { median, percentile, signIn, table } from './support.js';
 
 export const READERS = Number(process.env.BENCH_READERS ?? 10);
 
@@ -18,11 +18,6 @@ export interface ReadResult {
   p95: number;
   errors: number;
 }
-
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /** The five dashboards' default views of `contract`: its last four weeks with data. */
 export async function defaultViews(base: string, contract: number): Promise<{ token: string; paths: string[] }> {

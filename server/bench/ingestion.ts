@@ -33,7 +33,7 @@ import { copyRows } from '../src/db/copy.js';
 import { ACTIVITY_COLUMNS } from '../src/demo/reports/plans.js';
 import { siteClock } from '../src/site-clock.js';
 import { insertDemoData } from '../src/demo/seed.js';
-import { freePort, median, repository, startServer, stopServer, table } from './support.js';
+import { freePort, median, percentile, repository, startServer, stopServer, table } from './support.js';
 import { summariseProfile } from './profile-summary.js';
 import { whileReading, whileReadingTable } from './ingestion-reading.js';
 
@@ -133,11 +133,6 @@ interface RunResult {
   errors: number;
   rejected: number;
 }
-
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /** `clients` phones, each sending one batch after another for SECONDS. */
 async function run(base: string, token: string, chosen: Pickers, clients: number): Promise<RunResult> {
