@@ -39,7 +39,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
             boxShadow: '0 10px 40px #1b3a1c14',
           }}
         >
-          <h1>{title}</h1>
+          <h1 style={{ marginBottom: subtitle ? 4 : 24 }}>{title}</h1>
           {subtitle ? <p className="canteiro-auth-subtitle">{subtitle}</p> : null}
           {children}
         </section>

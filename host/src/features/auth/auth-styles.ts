@@ -10,8 +10,7 @@ import { MUTED_TEXT } from '../../components/colours';
 const primary = themeTokens.colorPrimary;
 const css = `
 .canteiro-auth { font-family: ${themeTokens.fontFamily}; color: ${themeTokens.colorText}; font-size: 14px; }
-.canteiro-auth h1 { margin: 0 0 4px; font-size: 24px; font-weight: 600; line-height: 1.21; }
-.canteiro-auth h1:last-child { margin-bottom: 24px; }
+.canteiro-auth h1 { margin: 0; font-size: 24px; font-weight: 600; line-height: 1.21; }
 .canteiro-auth-subtitle { margin: 0 0 24px; line-height: 22px; color: ${MUTED_TEXT}; }
 .canteiro-input { box-sizing: border-box; display: flex; align-items: center; width: 100%; height: 40px; padding: 7px 11px; border: 1px solid #d9d9d9; border-radius: 8px; background: #fff; font-size: 16px; line-height: 24px; transition: border-color 0.2s, box-shadow 0.2s; }
 .canteiro-input:hover { border-color: ${themeTokens.colorPrimaryHover}; }
