@@ -92,7 +92,7 @@ export function LoginStart({ start }: { start: PageStart }) {
     <div className="canteiro-fade" style={{ height: '100%' }}>
       <LoginForm
         from={cameFrom()}
-        prepare={(to) => Promise.all([loadShell(), to === '/home' ? loadHome() : undefined])}
+        prepare={() => start.prepare()}
         onSignedIn={(next) => void start.handOver(next)}
         onFirstInput={() => void start.prepare().catch(() => undefined)}
       />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi, notify, toApiError } from '@canteiro/shared/core';
 import type { LoginInput } from '@canteiro/shared/domain';
@@ -22,23 +22,6 @@ const loadChecks = () => (checks ??= import('./login-check').then((module) => mo
 export interface SignedIn {
   to: string;
   state?: { firstAccess: true };
-}
-
-function Input({
-  field,
-  error,
-  children,
-}: {
-  field: Field;
-  error: string | undefined;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = `login-${field}`;
-  return (
-    <div className="canteiro-input" data-invalid={Boolean(error)}>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? fieldErrorId(id) : undefined })}
-    </div>
-  );
 }
 
 function ErrorIcon() {
@@ -138,6 +121,34 @@ export function LoginForm({
     }
   };
 
+  /** A field of the form: its label, antd's large input look (red while refused), its rule below. */
+  const fieldOf = (
+    field: Field,
+    label: string,
+    attributes: InputHTMLAttributes<HTMLInputElement>,
+    after: ReactNode = null,
+  ) => {
+    const id = `login-${field}`;
+    const error = errorOf(field);
+    return (
+      <FormField label={label} htmlFor={id} error={error}>
+        <div className="canteiro-input" data-invalid={Boolean(error)}>
+          <input
+            {...attributes}
+            id={id}
+            name={field}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? fieldErrorId(id) : undefined}
+            value={values[field]}
+            onChange={(event) => change(field, event.target.value)}
+            onBlur={() => touch(field)}
+          />
+          {after}
+        </div>
+      </FormField>
+    );
+  };
+
   return (
     <AuthCard title={t('host:login.heading')} subtitle={t('host:login.subheading')}>
       <form
@@ -153,48 +164,25 @@ export function LoginForm({
             <span>{failure}</span>
           </div>
         ) : null}
-        <FormField label={t('host:login.email')} htmlFor="login-email" error={errorOf('email')}>
-          <Input field="email" error={errorOf('email')}>
-            {(props) => (
-              <input
-                {...props}
-                name="email"
-                type="email"
-                autoComplete="username"
-                placeholder={t('host:login.emailPlaceholder')}
-                value={values.email}
-                onChange={(event) => change('email', event.target.value)}
-                onBlur={() => touch('email')}
-              />
-            )}
-          </Input>
-        </FormField>
-        <FormField label={t('host:login.password')} htmlFor="login-password" error={errorOf('password')}>
-          <Input field="password" error={errorOf('password')}>
-            {(props) => (
-              <>
-                <input
-                  {...props}
-                  name="password"
-                  type={shown ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  value={values.password}
-                  onChange={(event) => change('password', event.target.value)}
-                  onBlur={() => touch('password')}
-                />
-                <button
-                  type="button"
-                  className="canteiro-input-toggle"
-                  aria-label={t('host:login.showPassword')}
-                  aria-pressed={shown}
-                  onClick={() => setShown((before) => !before)}
-                >
-                  <EyeIcon open={shown} />
-                </button>
-              </>
-            )}
-          </Input>
-        </FormField>
+        {fieldOf('email', t('host:login.email'), {
+          type: 'email',
+          autoComplete: 'username',
+          placeholder: t('host:login.emailPlaceholder'),
+        })}
+        {fieldOf(
+          'password',
+          t('host:login.password'),
+          { type: shown ? 'text' : 'password', autoComplete: 'current-password' },
+          <button
+            type="button"
+            className="canteiro-input-toggle"
+            aria-label={t('host:login.showPassword')}
+            aria-pressed={shown}
+            onClick={() => setShown((before) => !before)}
+          >
+            <EyeIcon open={shown} />
+          </button>,
+        )}
         <button type="submit" className="canteiro-submit" aria-busy={submitting}>
           {submitting ? <span className="canteiro-spinner" aria-hidden="true" /> : null}
           {t('host:login.submit')}
