@@ -10,6 +10,13 @@ import { DASHBOARD_NAMES } from '@canteiro/shared/domain';
 import { median, percentile, signIn, table } from './support.js';
 
 export const READERS = Number(process.env.BENCH_READERS ?? 10);
+/**
+ * A person's pace: one view a second each (a filter changed, a dashboard opened). The closed
+ * loop (each reader asking again the moment an answer is in) measures how many views the node
+ * can serve, and on two cores it and the ingestion each take the whole machine alone; at a
+ * person's pace the reading takes a share, and the row says what the phones keep.
+ */
+export const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 1_000);
 
 export interface ReadResult {
   views: number;
@@ -34,8 +41,17 @@ export async function defaultViews(base: string, contract: number): Promise<{ to
   return { token, paths };
 }
 
-/** READERS clients asking for `paths` in turn (each starting at its own) for `seconds`. */
-export async function read(base: string, token: string, paths: string[], seconds: number): Promise<ReadResult> {
+/**
+ * READERS clients asking for `paths` in turn (each starting at its own) for `seconds`: each
+ * again as soon as its answer is in, or (`pace`) one view every `pace` ms.
+ */
+export async function read(
+  base: string,
+  token: string,
+  paths: string[],
+  seconds: number,
+  pace = 0,
+): Promise<ReadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -49,9 +65,18 @@ export async function read(base: string, token: string, paths: string[], seconds
       await response.arrayBuffer();
       latencies.push(performance.now() - sent);
       if (response.status !== 200) errors += 1;
+      const next = sent + pace;
+      if (pace > 0 && next > performance.now())
+        await new Promise((resolve) => setTimeout(resolve, Math.min(next, deadline) - performance.now()));
     }
   };
-  await Promise.all(Array.from({ length: READERS }, (_, index) => reader(index)));
+  // Paced readers start spread over one pace, as people would.
+  await Promise.all(
+    Array.from({ length: READERS }, async (_, index) => {
+      if (pace > 0) await new Promise((resolve) => setTimeout(resolve, (pace * index) / READERS));
+      return reader(index);
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   return {
     views: latencies.length,
@@ -70,8 +95,11 @@ interface Ingested {
 
 export interface WhileReading<Run extends Ingested> {
   readers: number;
-  alone: { ingestion: Run; reading: ReadResult };
+  pace: number;
+  alone: { ingestion: Run; reading: ReadResult; paced: ReadResult };
   together: { ingestion: Run; reading: ReadResult };
+  /** The phones while the readers go at a person's pace. */
+  paced: { ingestion: Run; reading: ReadResult };
 }
 
 /** `ingest` (one timed run of the phones) and READERS readers of `contract`'s views: each alone, then together. */
@@ -83,27 +111,50 @@ export async function whileReading<Run extends Ingested>(
 ): Promise<WhileReading<Run>> {
   const views = await defaultViews(base, contract);
   await read(base, views.token, views.paths, 2);
-  const alone = { ingestion: await ingest(), reading: await read(base, views.token, views.paths, seconds) };
-  const [ingestion, reading] = await Promise.all([ingest(), read(base, views.token, views.paths, seconds)]);
-  return { readers: READERS, alone, together: { ingestion, reading } };
+  const readFor = (pace = 0) => read(base, views.token, views.paths, seconds, pace);
+  const alone = { ingestion: await ingest(), reading: await readFor(), paced: await readFor(PACE_MS) };
+  const [ingestion, reading] = await Promise.all([ingest(), readFor()]);
+  const [pacedIngestion, pacedReading] = await Promise.all([ingest(), readFor(PACE_MS)]);
+  return {
+    readers: READERS,
+    pace: PACE_MS,
+    alone,
+    together: { ingestion, reading },
+    paced: { ingestion: pacedIngestion, reading: pacedReading },
+  };
 }
 
 export function whileReadingTable(result: WhileReading<Ingested>, clients: number, seconds: number): string {
-  const { alone, together } = result;
-  return `While ${result.readers} people read the contract's five dashboards (default views, br), ${seconds} s each, alone then together:
+  const { alone, together, paced } = result;
+  const ratio = (part: number, whole: number) => (part / whole).toFixed(2);
+  const ingestion = (run: Ingested) => `${run.observationsPerSecond} (${run.p99})`;
+  const reading = (read: ReadResult) => `${read.viewsPerSecond} (${read.p50}/${read.p95})`;
+  return `While ${result.readers} people read the contract's five dashboards (default views, br), ${seconds} s each, alone then together; each as fast as answered, then at one view every ${result.pace} ms:
 ${table([
   ['', 'alone', 'together', '× alone'],
   [
     `ingestion, ${clients} clients: obs/s (p99 ms/batch)`,
-    `${alone.ingestion.observationsPerSecond} (${alone.ingestion.p99})`,
-    `${together.ingestion.observationsPerSecond} (${together.ingestion.p99})`,
-    (together.ingestion.observationsPerSecond / alone.ingestion.observationsPerSecond).toFixed(2),
+    ingestion(alone.ingestion),
+    ingestion(together.ingestion),
+    ratio(together.ingestion.observationsPerSecond, alone.ingestion.observationsPerSecond),
   ],
   [
-    `dashboards, ${result.readers} readers: views/s (p95 ms)`,
-    `${alone.reading.viewsPerSecond} (${alone.reading.p95})`,
-    `${together.reading.viewsPerSecond} (${together.reading.p95})`,
-    (together.reading.viewsPerSecond / alone.reading.viewsPerSecond).toFixed(2),
+    `dashboards, ${result.readers} readers: views/s (p50/p95 ms)`,
+    reading(alone.reading),
+    reading(together.reading),
+    ratio(together.reading.viewsPerSecond, alone.reading.viewsPerSecond),
+  ],
+  [
+    `ingestion while they read at a person's pace`,
+    ingestion(alone.ingestion),
+    ingestion(paced.ingestion),
+    ratio(paced.ingestion.observationsPerSecond, alone.ingestion.observationsPerSecond),
+  ],
+  [
+    `dashboards at a person's pace: views/s (p50/p95 ms); × alone of p95`,
+    reading(alone.paced),
+    reading(paced.reading),
+    ratio(alone.paced.p95, paced.reading.p95),
   ],
 ])}`;
 }
