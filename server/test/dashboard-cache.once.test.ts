@@ -1,147 +1,112 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DashboardCache, REFRESH_MS, STALE_MS, STREAM_CHANGES } from '../src/dashboards/cache.js';
+import { DashboardCache } from '../src/dashboards/cache.js';
 import type { DashboardContext } from '../src/dashboards/context.js';
 
 /**
- * The kept answers while a contract's reports stream in (docs/dashboards.md, "Kept answers
- * while reports arrive"), on the cache alone with a clock of its own: outside a stream every
- * write is read at once; inside one an answer is served up to STALE_MS old while one recompute
- * per view runs behind it, at most every REFRESH_MS.
+ * The kept answers while reports arrive (docs/dashboards.md, "Kept answers while reports
+ * arrive"), on the cache alone: every request is answered by a computation that started after
+ * it read its versions, and a view is computed one at a time — the requests that read a newer
+ * version meanwhile share the one computation queued behind it.
  */
 
-const contextAt = (contract: string, global = '1', contractId = 7) =>
+const contextAt = (contract: string, global = '1') =>
   ({
     inScope: true,
     version: { global, contract },
-    filters: { contract: contractId, range: 'week' },
+    filters: { contract: 7, range: 'week' },
     timeZone: 'America/Sao_Paulo',
   }) as unknown as DashboardContext;
 
-/** A cache on a hand-moved clock, and a view whose answer says which version it was computed under. */
+/**
+ * A cache and one view whose computations are held until released: each answer says the
+ * newest version its computation may hold (the "database" moves on with every write).
+ */
 function harness() {
-  let clock = 0;
-  const cache = new DashboardCache({ now: () => clock });
-  const computed: string[] = [];
-  let pending: Array<() => void> = [];
-  /** Answers at once, or (`held`) when `release()` is called: a recompute still running. */
-  let held = false;
-  const view = (version: string, global = '1') =>
-    cache.answer<string>('project-health', contextAt(version, global), () => {
-      computed.push(version);
-      return held ? new Promise<string>((resolve) => pending.push(() => resolve(version))) : Promise.resolve(version);
+  const cache = new DashboardCache();
+  /** The newest version written: what a computation reads when it starts. */
+  let written = 1;
+  const computations: Array<{ read: number; asked: string; release: () => void }> = [];
+  const view = (asked = String(written), global = '1') =>
+    cache.answer<number>('project-health', contextAt(asked, global), () => {
+      const read = written;
+      return new Promise<number>((resolve) => computations.push({ read, asked, release: () => resolve(read) }));
     });
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
   return {
     view,
-    computed,
-    tick: (ms: number) => (clock += ms),
-    hold: (value: boolean) => (held = value),
+    computations,
+    write: () => (written += 1),
+    settle,
+    /** Answers the computations running now, and lets what waited on them start. */
     release: async () => {
-      for (const done of pending) done();
-      pending = [];
-      await new Promise((resolve) => setImmediate(resolve));
-    },
-    /** STREAM_CHANGES writes read 10 ms apart, each view answered: the last one makes the contract stream. */
-    stream: async (from: number) => {
-      for (let version = from; version < from + STREAM_CHANGES; version += 1) {
-        clock += 10;
-        await view(String(version));
-      }
+      for (const computation of computations.splice(0)) computation.release();
+      await settle();
     },
   };
 }
 
 describe('kept answers while reports arrive', () => {
-  test('outside a stream, every write is read at once: a few writes in a second never serve an older answer', async () => {
-    const { view, tick } = harness();
-    assert.equal(await view('1'), '1');
-    for (let version = 2; version < 2 + STREAM_CHANGES - 1; version += 1) {
-      tick(10);
-      assert.equal(await view(String(version)), String(version));
-    }
-    // Nothing written: the kept answer, not a new computation.
-    assert.equal(await view(String(STREAM_CHANGES)), String(STREAM_CHANGES));
-  });
-
-  test('in a stream, the kept answer is served while younger than STALE_MS; one recompute runs behind it from REFRESH_MS', async () => {
-    const { view, tick, computed, stream, hold, release } = harness();
-    await view('1');
-    await stream(2);
-    // Read at once up to the write that made it a stream; that one was served the kept answer.
-    const last = String(STREAM_CHANGES);
-    assert.deepEqual(
-      computed,
-      Array.from({ length: STREAM_CHANGES }, (_, index) => String(index + 1)),
-    );
-    const before = computed.length;
-    // More writes within REFRESH_MS: the kept answer, nothing computed.
-    tick(10);
-    assert.equal(await view('100'), last);
-    tick(REFRESH_MS - 30);
-    assert.equal(await view('101'), last);
-    assert.equal(computed.length, before);
-    // From REFRESH_MS: one recompute starts behind it, whatever the number of readers.
-    hold(true);
-    tick(30);
-    assert.equal(await view('102'), last);
-    assert.equal(await view('102'), last);
-    tick(10);
-    assert.equal(await view('103'), last);
-    assert.deepEqual(computed.slice(before), ['102']);
-    // Answered: it takes the kept answer's place.
+  test('a repeated view is computed once; after a write the next view is computed anew and holds it', async () => {
+    const { view, write, release, computations } = harness();
+    const first = view();
     await release();
-    hold(false);
-    tick(10);
-    assert.equal(await view('104'), '102');
-    assert.deepEqual(computed.slice(before), ['102']);
-  });
-
-  test('in a stream, an answer as old as STALE_MS is never served: the reader waits for a younger one', async () => {
-    const { view, tick, computed, stream, hold, release } = harness();
-    await view('1');
-    await stream(2);
-    hold(true);
-    tick(REFRESH_MS);
-    const kept = String(STREAM_CHANGES);
-    assert.equal(await view('50'), kept);
-    assert.equal(computed.at(-1), '50', 'the recompute behind it');
-    // The recompute is slow, and the reports keep coming: served the kept answer while it is younger than STALE_MS…
-    let version = 50;
-    for (let elapsed = REFRESH_MS + 100; elapsed < STALE_MS; elapsed += 100) {
-      tick(100);
-      assert.equal(await view(String(++version)), kept);
-    }
-    // …then not: the reader waits for the recompute.
-    tick(100);
-    const waiting = view(String(++version));
-    let answered: string | undefined;
-    void waiting.then((answer) => (answered = answer));
-    await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(answered, undefined);
+    assert.equal(await first, 1);
+    assert.equal(await view(), 1);
+    assert.equal(computations.length, 0, 'the kept answer: nothing computed');
+    write();
+    const after = view();
     await release();
-    assert.equal(await waiting, '50');
-    assert.equal(computed.at(-1), '50', 'joined, not computed again');
+    assert.equal(await after, 2);
   });
 
-  test('a stream ends: a write after a quiet second is read at once again', async () => {
-    const { view, tick, stream } = harness();
-    await view('1');
-    await stream(2);
-    tick(STALE_MS + 1);
-    assert.equal(await view('200'), '200');
-    tick(10);
-    assert.equal(await view('201'), '201');
+  test('views that read newer versions while the view is computed wait for one computation, queued behind it', async () => {
+    const { view, write, release, settle, computations } = harness();
+    const first = view();
+    await settle();
+    assert.equal(computations.length, 1);
+    // Three writes, each followed by a reader, while the first computation runs.
+    const waiting: Array<Promise<number>> = [];
+    for (let reader = 0; reader < 3; reader += 1) {
+      write();
+      waiting.push(view());
+    }
+    await settle();
+    assert.equal(computations.length, 1, 'nothing computed beside the running one');
+    await release();
+    assert.equal(await first, 1);
+    assert.equal(computations.length, 1, 'one computation for the three readers');
+    assert.equal(computations[0]!.asked, '4', 'run with the newest context that joined it');
+    await release();
+    assert.deepEqual(await Promise.all(waiting), [4, 4, 4]);
+    // It is the kept answer now.
+    assert.equal(await view(), 4);
+    assert.equal(computations.length, 0);
   });
 
-  test('a catalogue write (the global version) is read at once, in a stream too', async () => {
-    const { view, tick, stream, computed } = harness();
-    await view('1');
-    await stream(2);
-    tick(10);
-    await view('300');
-    const before = computed.length;
-    tick(10);
-    assert.equal(await view('301', '2'), '301');
-    assert.deepEqual(computed.slice(before), ['301']);
+  test('no reader is ever answered by a computation that started before it read its version', async () => {
+    const { view, write, release, settle, computations } = harness();
+    const answers: Array<Promise<[number, number]>> = [];
+    let version = 1;
+    for (let step = 0; step < 60; step += 1) {
+      if (step % 3 === 0) version = write();
+      const asked = version;
+      answers.push(view(String(asked)).then((answer) => [asked, answer]));
+      if (step % 7 === 0) await release();
+      else await settle();
+    }
+    while (computations.length > 0) await release();
+    for (const [asked, answer] of await Promise.all(answers)) assert.ok(answer >= asked, `${answer} < ${asked}`);
+  });
+
+  test('a catalogue write (the global version) is computed anew at once, beside a running computation', async () => {
+    const { view, release, settle, computations } = harness();
+    void view();
+    await settle();
+    const global = view('1', '2');
+    await settle();
+    assert.equal(computations.length, 2);
+    await release();
+    assert.equal(await global, 1);
   });
 });

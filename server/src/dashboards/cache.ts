@@ -1,41 +1,24 @@
-import { performance } from 'node:perf_hooks';
 import { filtersToQuery } from '@canteiro/shared/domain';
 import type { DashboardContext } from './context.js';
 import { siteToday } from '../site-clock.js';
 import { WireAnswer } from '../plugins/wire-answer.js';
 
-/**
- * While a contract's reports stream in (docs/dashboards.md, "Kept answers while reports
- * arrive"): its data version seen to move STREAM_CHANGES times within STALE_MS. Then a view is
- * served as last computed while it is younger than STALE_MS, and computed anew at most once
- * every REFRESH_MS, in the background; outside such a stream every write is read at once.
- */
-export const STREAM_CHANGES = 5;
-/** How far behind its contract's reports a kept answer may be served while they stream in. */
-export const STALE_MS = 1_000;
-/** How often, at most, a view is computed anew while its contract's reports stream in. */
-export const REFRESH_MS = 500;
-
 interface Entry {
   contract: number;
-  /** The contract's data version read before the answer was computed. */
+  /**
+   * The contract's data version the answer holds at least: the newest read by a request it
+   * answers, each read before the computation started.
+   */
   version: bigint;
-  /** When that version was read (the cache's clock, ms). */
-  at: number;
   answer: Promise<unknown>;
-  /** Whether the answer is in: a view is computed anew only behind an answer that is. */
+  /** Whether the computation has started (a queued one has not: it waits for the one before). */
+  started: boolean;
+  /** Whether the answer is in. */
   answered: boolean;
+  /** The computation queued behind this one, for requests that read a newer version meanwhile. */
+  next?: Entry;
   /** The answer serialized (and compressed, per coding) once per shape, the first time it is sent. */
   wires: Map<string, Promise<WireAnswer>>;
-  /** The same view computed under a newer version while this one is served (a stream). */
-  refresh?: Entry;
-}
-
-interface ContractSeen {
-  /** The newest version seen. */
-  version: bigint;
-  /** When the version was last seen to move, within STALE_MS: the stream's pace. */
-  changes: number[];
 }
 
 /**
@@ -43,29 +26,30 @@ interface ContractSeen {
  * costs one small query (the contract, its scope and the data versions). The key is the
  * dashboard, the filters as the query names them, the site's day (activity status depends on
  * today) and the global version read *before* computing (catalogue, occurrences, users,
- * contracts); each answer also holds its contract's version (its report rows), read then too.
- * A write committed after that read bumps a version, so its answer is not served under the new
- * one, with one exception: while the contract's reports stream in (STREAM_CHANGES), an answer
- * up to STALE_MS old is, and one recompute per view at a time runs behind it, so readers are
- * not held up by every batch. Reports arriving for one contract drop that contract's answers
- * only. Only answers for a contract in the caller's scope are kept: out of scope the answer is
- * the empty one. Beside each answer, its text and compressed bytes once sent (`wire`): a
- * repeated view is neither serialized nor compressed again.
+ * contracts); each answer also holds the contract's version (its report rows) read then. A write
+ * committed after that read moves a version, so its answer is never served under the new one:
+ * every request is answered by a computation that started after it read its versions.
+ *
+ * While reports arrive (docs/dashboards.md, "Kept answers while reports arrive"), a view is
+ * computed one at a time: a request that reads a newer contract version while the view is being
+ * computed waits for the one computation queued behind it, which starts when that one is
+ * answered and serves every request that joined it. Reports arriving for one contract drop that
+ * contract's answers only. Only answers for a contract in the caller's scope are kept: out of
+ * scope the answer is the empty one. Beside each answer, its text and compressed bytes once
+ * sent (`wire`): a repeated view is neither serialized nor compressed again.
  */
 export class DashboardCache {
   /** The newest global version seen; every answer under an older one is gone. */
   private global: bigint | null = null;
-  /** The newest version seen of each contract with kept answers, and its pace. */
-  private readonly contracts = new Map<number, ContractSeen>();
+  /** The newest version seen of each contract with kept answers. */
+  private readonly contracts = new Map<number, bigint>();
   /** Answers by key, least recently used first. */
   private readonly entries = new Map<string, Entry>();
-  private readonly limit: number;
-  private readonly now: () => number;
+  /** What a queued computation will run: the newest joiner's. */
+  private readonly queued = new WeakMap<Entry, () => Promise<unknown>>();
 
-  constructor({ limit = 500, now = () => performance.now() }: { limit?: number; now?: () => number } = {}) {
-    this.limit = limit;
-    this.now = now;
-  }
+  constructor(private readonly limit = 500) {}
+
   async answer<Answer>(name: string, context: DashboardContext, compute: () => Promise<Answer>): Promise<Answer> {
     const entry = this.entry(name, context, compute);
     return (entry ? entry.answer : compute()) as Promise<Answer>;
@@ -110,63 +94,88 @@ export class DashboardCache {
       this.contracts.clear();
       this.global = global;
     }
-    const now = this.now();
-    const seen = this.seen(contract, version, now);
-    if (!seen) return null;
-    const streaming = seen.changes.length >= STREAM_CHANGES;
+    const seen = this.contracts.get(contract);
+    if (seen !== undefined && version < seen) return null;
+    if (version !== seen) {
+      // Answers of an older version go; one being computed, or with one behind it, stays: the
+      // next request queues behind that one instead of computing beside it.
+      for (const [key, entry] of this.entries)
+        if (entry.contract === contract && entry.answered && !entry.next) this.entries.delete(key);
+      this.contracts.set(contract, version);
+    }
     const today = siteToday(context.timeZone);
     // The global version is in the key: an entry only ever answers the catalogue it was computed under.
     const key = JSON.stringify([name, today, `${global}`, filtersToQuery(context.filters)]);
     const kept = this.entries.get(key);
-    if (kept) {
-      // Most recently used last: the first key is the one to drop.
-      this.entries.delete(key);
-      this.entries.set(key, kept);
-      if (kept.version === version) return kept;
-      if (streaming && now - kept.at < STALE_MS) {
-        if (kept.answered && !kept.refresh && now - kept.at >= REFRESH_MS)
-          this.refresh(key, kept, this.made(contract, version, now, compute));
-        return kept;
-      }
-      // The refresh computed under this very version answers it; in a stream, one young enough does.
-      const { refresh } = kept;
-      if (refresh && (refresh.version === version || (streaming && now - refresh.at < STALE_MS)))
-        return this.keep(key, refresh);
-    }
-    return this.keep(key, this.made(contract, version, now, compute));
+    if (!kept) return this.keep(key, this.started(contract, version, compute));
+    // Most recently used last: the first key is the one to drop.
+    this.entries.delete(key);
+    this.entries.set(key, kept);
+    return this.answering(key, kept, version, compute);
   }
 
-  /** The contract's newest version after this one is seen; null when this one is older. */
-  private seen(contract: number, version: bigint, now: number): ContractSeen | null {
-    const seen = this.contracts.get(contract);
-    if (!seen) {
-      const first = { version, changes: [] };
-      this.contracts.set(contract, first);
-      return first;
+  /** The entry of `key`'s chain from `entry` on that answers `version`: computed, computing, or queued. */
+  private answering(key: string, entry: Entry, version: bigint, compute: () => Promise<unknown>): Entry {
+    if (version <= entry.version) return entry;
+    const { next } = entry;
+    if (next && !next.started) {
+      // Joins the queued computation, which will run with the newest context that joined it
+      // (the replica it may read must have caught up with that version: replica.ts).
+      next.version = version;
+      this.queued.set(next, compute);
+      return next;
     }
-    if (version < seen.version) return null;
-    if (version > seen.version) {
-      seen.version = version;
-      seen.changes = [...seen.changes.filter((at) => now - at < STALE_MS), now];
-      const streaming = seen.changes.length >= STREAM_CHANGES;
-      // Answers that can no longer be served go: all of them, unless the contract streams.
-      const servable = (entry: Entry | undefined) => streaming && entry !== undefined && now - entry.at < STALE_MS;
-      for (const [key, entry] of this.entries) {
-        if (entry.contract !== contract || servable(entry)) continue;
-        if (servable(entry.refresh)) this.entries.set(key, entry.refresh!);
-        else this.entries.delete(key);
-      }
-    }
-    return seen;
+    if (next) return this.answering(key, next, version, compute);
+    // Started before this version was read, so its answer cannot hold it: a new computation,
+    // now if none is running, else queued behind the running one.
+    return entry.answered
+      ? this.keep(key, this.started(entry.contract, version, compute))
+      : this.queue(key, entry, version, compute);
   }
 
-  private made(contract: number, version: bigint, at: number, compute: () => Promise<unknown>): Entry {
-    const entry: Entry = { contract, version, at, answer: compute(), answered: false, wires: new Map() };
+  /** A computation started now. */
+  private started(contract: number, version: bigint, compute: () => Promise<unknown>): Entry {
+    const entry: Entry = { contract, version, answer: compute(), started: true, answered: false, wires: new Map() };
     entry.answer.then(
       () => (entry.answered = true),
       () => undefined,
     );
     return entry;
+  }
+
+  /** The computation queued behind `before`: it starts once `before` is answered (or has failed). */
+  private queue(key: string, before: Entry, version: bigint, compute: () => Promise<unknown>): Entry {
+    const next: Entry = {
+      contract: before.contract,
+      version,
+      started: false,
+      answered: false,
+      wires: new Map(),
+      answer: before.answer
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          next.started = true;
+          const run = this.queued.get(next)!;
+          this.queued.delete(next);
+          return run();
+        }),
+    };
+    this.queued.set(next, compute);
+    before.next = next;
+    next.answer.then(
+      () => {
+        next.answered = true;
+        // It takes the view's place, unless something newer has.
+        const current = this.entries.get(key);
+        if (current && current.contract === next.contract && current.version < next.version)
+          this.entries.set(key, next);
+      },
+      () => undefined,
+    );
+    return next;
   }
 
   /** `entry` kept under `key` (dropped again if it fails), the least recently used dropped beyond the limit. */
@@ -177,20 +186,6 @@ export class DashboardCache {
     });
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
     return entry;
-  }
-
-  /** `fresh` computed behind `kept`, taking its place once answered (unless something else has); dropped if it fails. */
-  private refresh(key: string, kept: Entry, fresh: Entry): void {
-    kept.refresh = fresh;
-    fresh.answer.then(
-      () => {
-        if (this.entries.get(key) === kept) this.entries.set(key, fresh);
-      },
-      () => {
-        if (kept.refresh === fresh) kept.refresh = undefined;
-        if (this.entries.get(key) === fresh) this.entries.delete(key);
-      },
-    );
   }
 
   /** Entries kept (tests). */
