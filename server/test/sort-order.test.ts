@@ -4,9 +4,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/connection.js';
 import { selectRows } from '../src/db/connection.js';
 import { locals } from '../src/db/schema/catalogue.js';
-import { EXPORT_BATCH, effectivelyActive } from '../src/crud/reads.js';
+import { EXPORT_BATCH, effectivelyActive, listConditions } from '../src/crud/reads.js';
 import { allOf, orderBy, parseListQuery } from '../src/crud/list-query.js';
 import { activitiesResource } from '../src/resources/activities.js';
+import { usersResource } from '../src/resources/users.js';
+import type { Caller } from '../src/scope.js';
 import type { Client, World } from './admin-fixtures.js';
 import { names, placeOf } from './admin-fixtures.js';
 import { body, managementSuite } from './management-fixtures.js';
@@ -223,6 +225,48 @@ describe('indexes', () => {
       const text = plan.map((row) => Object.values(row)[0]).join('\n');
       assert.match(text, /Index (Only )?Scan( Backward)? using activities_sort_idx/, `${order}:\n${text}`);
       assert.doesNotMatch(text, /\bSort\b/, `${order}:\n${text}`);
+    }
+  });
+
+  test("a user list's default page is read from its sort index alone, every condition in it (migration 0024)", async () => {
+    const read = usersResource.read;
+    const callers: Array<[string, Caller]> = [
+      ['users_name_sort_idx', { id: 1, profile: 'admin', baseId: null, workId: null, contractId: null } as Caller],
+      [
+        'users_base_sort_idx',
+        { id: 1, profile: 'base', baseId: world.baseA, workId: null, contractId: null } as Caller,
+      ],
+      [
+        'users_work_sort_idx',
+        { id: 1, profile: 'work', baseId: world.baseA, workId: world.workA1, contractId: null } as Caller,
+      ],
+      [
+        'users_contract_sort_idx',
+        {
+          id: 1,
+          profile: 'contract',
+          baseId: world.baseA,
+          workId: world.workA1,
+          contractId: world.contractA1,
+        } as Caller,
+      ],
+    ];
+    for (const [index, caller] of callers) {
+      const query = parseListQuery(read, { page: '3', pageSize: '20' });
+      const plan = await db.orm.transaction(async (tx) => {
+        // Few rows here: forbid the other ways to read users, so only an index holding every
+        // column the page reads (the level, the flags, the ancestors' ids) is left.
+        for (const setting of ['enable_sort', 'enable_seqscan', 'enable_bitmapscan', 'enable_indexscan']) {
+          await tx.execute(sql.raw(`set local ${setting} = off`));
+        }
+        return selectRows<Record<string, string>>(
+          tx,
+          sql`explain (costs off) select ${read.table.id} from ${read.from} where ${listConditions(read, caller, query)}
+              order by ${orderBy(query.sort, read.table.id, query.descending)} limit 20 offset 40`,
+        );
+      });
+      const text = plan.map((row) => Object.values(row)[0]).join('\n');
+      assert.match(text, new RegExp(`Index Only Scan using ${index} on users`), `${caller.profile}:\n${text}`);
     }
   });
 });

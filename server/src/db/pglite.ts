@@ -86,6 +86,9 @@ export async function openPglite(dataDir: string, loadFrom?: string): Promise<Da
       // PGlite runs no autovacuum, so nothing else gathers the planner's statistics: without
       // them a list page hash-joined whole tables (docs/benchmarks.md).
       await orm.execute(sql`analyze`);
+      // Nor does anything else mark the users' pages all-visible, which a user list's page needs
+      // to be read from its sort index alone (migration 0024); the table is small.
+      await orm.execute(sql`vacuum users`);
     },
     close: () => thread.close(),
   };

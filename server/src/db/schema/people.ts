@@ -47,6 +47,8 @@ export const users = pgTable(
     index('users_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // A base, work or contract user's list walks its level's users in name order and stops at
     // its page (scope.ts usersScope), instead of filtering the whole name index (issue 22).
+    // Migration 0024 rebuilds these four with every column a default page reads INCLUDEd, so
+    // the walk is index-only (drizzle cannot declare INCLUDE; same names, so generate keeps them).
     index('users_base_sort_idx').on(t.baseId, sortKey(t.firstName), t.id),
     index('users_work_sort_idx').on(t.workId, sortKey(t.firstName), t.id),
     index('users_contract_sort_idx').on(t.contractId, sortKey(t.firstName), t.id),
