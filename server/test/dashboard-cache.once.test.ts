@@ -26,11 +26,13 @@ function harness() {
   const cache = new DashboardCache();
   /** The newest version written: what a computation reads when it starts. */
   let written = 1;
-  const computations: Array<{ read: number; asked: string; release: () => void }> = [];
+  const computations: Array<{ read: number; asked: string; release: () => void; fail: () => void }> = [];
   const view = (asked = String(written), global = '1') =>
     cache.answer<number>('project-health', contextAt(asked, global), () => {
       const read = written;
-      return new Promise<number>((resolve) => computations.push({ read, asked, release: () => resolve(read) }));
+      return new Promise<number>((resolve, reject) =>
+        computations.push({ read, asked, release: () => resolve(read), fail: () => reject(new Error('database')) }),
+      );
     });
   const settle = () => new Promise((resolve) => setImmediate(resolve));
   return {
@@ -38,6 +40,11 @@ function harness() {
     computations,
     write: () => (written += 1),
     settle,
+    /** Fails the computations running now. */
+    fail: async () => {
+      for (const computation of computations.splice(0)) computation.fail();
+      await settle();
+    },
     /** Answers the computations running now, and lets what waited on them start. */
     release: async () => {
       for (const computation of computations.splice(0)) computation.release();
@@ -108,5 +115,23 @@ describe('kept answers while reports arrive', () => {
     assert.equal(computations.length, 2);
     await release();
     assert.equal(await global, 1);
+  });
+
+  test('a failed computation is not given again: the next reader computes anew', async () => {
+    const { view, write, release, fail, settle, computations } = harness();
+    const first = view();
+    await settle();
+    write();
+    const queued = view();
+    await release();
+    assert.equal(await first, 1);
+    const refused = assert.rejects(queued, /database/);
+    await fail();
+    await refused;
+    const again = view();
+    await settle();
+    assert.equal(computations.length, 1, 'computed anew');
+    await release();
+    assert.equal(await again, 2);
   });
 });

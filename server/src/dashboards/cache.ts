@@ -173,7 +173,10 @@ export class DashboardCache {
         if (current && current.contract === next.contract && current.version < next.version)
           this.entries.set(key, next);
       },
-      () => undefined,
+      () => {
+        // Failed: the next reader computes anew instead of being given the failure again.
+        if (before.next === next) before.next = undefined;
+      },
     );
     return next;
   }
