@@ -11,8 +11,11 @@ interface Entry {
    */
   version: bigint;
   answer: Promise<unknown>;
-  /** Whether the computation has started (a queued one has not: it waits for the one before). */
-  started: boolean;
+  /**
+   * A queued computation's work, to start once the one before it is answered: the newest
+   * joiner's. Gone once started.
+   */
+  run?: () => Promise<unknown>;
   /** Whether the answer is in. */
   answered: boolean;
   /** The computation queued behind this one, for requests that read a newer version meanwhile. */
@@ -45,8 +48,6 @@ export class DashboardCache {
   private readonly contracts = new Map<number, bigint>();
   /** Answers by key, least recently used first. */
   private readonly entries = new Map<string, Entry>();
-  /** What a queued computation will run: the newest joiner's. */
-  private readonly queued = new WeakMap<Entry, () => Promise<unknown>>();
 
   constructor(private readonly limit = 500) {}
 
@@ -118,11 +119,11 @@ export class DashboardCache {
   private answering(key: string, entry: Entry, version: bigint, compute: () => Promise<unknown>): Entry {
     if (version <= entry.version) return entry;
     const { next } = entry;
-    if (next && !next.started) {
+    if (next?.run) {
       // Joins the queued computation, which will run with the newest context that joined it
       // (the replica it may read must have caught up with that version: replica.ts).
       next.version = version;
-      this.queued.set(next, compute);
+      next.run = compute;
       return next;
     }
     if (next) return this.answering(key, next, version, compute);
@@ -135,7 +136,7 @@ export class DashboardCache {
 
   /** A computation started now. */
   private started(contract: number, version: bigint, compute: () => Promise<unknown>): Entry {
-    const entry: Entry = { contract, version, answer: compute(), started: true, answered: false, wires: new Map() };
+    const entry: Entry = { contract, version, answer: compute(), answered: false, wires: new Map() };
     entry.answer.then(
       () => (entry.answered = true),
       () => undefined,
@@ -148,7 +149,7 @@ export class DashboardCache {
     const next: Entry = {
       contract: before.contract,
       version,
-      started: false,
+      run: compute,
       answered: false,
       wires: new Map(),
       answer: before.answer
@@ -157,13 +158,11 @@ export class DashboardCache {
           () => undefined,
         )
         .then(() => {
-          next.started = true;
-          const run = this.queued.get(next)!;
-          this.queued.delete(next);
+          const run = next.run!;
+          next.run = undefined;
           return run();
         }),
     };
-    this.queued.set(next, compute);
     before.next = next;
     next.answer.then(
       () => {
