@@ -16,8 +16,12 @@ import {
   shareTooltip,
   stackedLabels,
   stackedTooltip,
+  dashboardKey,
+  prefetchDashboard,
+  queryKey,
   tableCategories,
   tableSeries,
+  useDashboard,
 } from '../kit/dashboards';
 import { serve } from '../../../shared/test/network';
 import { queryClient } from '@canteiro/shared/core/query';
@@ -209,6 +213,25 @@ describe('DashboardScreen', () => {
     }
   });
 
+  it('takes a change’s answer that came in before the screen’s query moved to it, without asking again', async () => {
+    // The router draws a change as a transition; the answer asked for at the change is often in
+    // first. The screen's query then comes to an answer already there.
+    const query = { contract: '1', from: '2026-11-01', to: '2026-11-20', function: '3' };
+    const before = dashboardCalls('routine').length;
+    prefetchDashboard('routine', query);
+    await waitFor(() =>
+      expect(queryClient.getQueryState(dashboardKey('routine', queryKey(query)))?.status).toBe('success'),
+    );
+    function Reader() {
+      const { answer } = useDashboard('routine', query);
+      return answer ? <p data-testid="read">{answer.hours.length}</p> : null;
+    }
+    render(<Reader />);
+    expect(await screen.findByTestId('read')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(dashboardCalls('routine').slice(before)).toHaveLength(1);
+  });
+
   it('says which days the contract has data for, and "Limpar filtros" puts its default range back', async () => {
     harness.answers.set('routine', [() => json({ ...routine, hours: [] })]);
     renderScreen('/?contract=1&week=2027-W02&from=2027-01-04&to=2027-01-10&function=3&fromTime=07:00');
@@ -388,6 +411,17 @@ describe('a chart redraws for new figures only', () => {
     rerender(chart([1, 3]));
     expect(draws.count).toBe(drawn + 1);
     expect(JSON.parse(screen.getByTestId('apex').dataset.series ?? '')).toEqual(bars([1, 3]));
+  });
+
+  it('draws its figures at once, a donut included, even for a person who never asked for less motion', async () => {
+    // A filter change used to morph every chart for 250 ms after drawing it, and the donut
+    // (made anew for new figures) grew from nothing each time.
+    for (const type of ['bar', 'donut'] as const) {
+      const { unmount } = render(<Chart type={type} label="HH" testId={`chart-${type}`} series={[1, 2]} />);
+      const { chart } = await drawnLive<{ chart: { animations: { enabled: boolean } } }>(`chart-${type}`);
+      expect(chart.animations.enabled).toBe(false);
+      unmount();
+    }
   });
 
   it('is drawn again in a new language, with options of that language', async () => {

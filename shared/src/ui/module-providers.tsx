@@ -14,8 +14,8 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const reducedMotionQuery = (): MediaQueryList | undefined =>
   typeof window === 'undefined' ? undefined : window.matchMedia?.(REDUCED_MOTION);
 
-/** Whether the person asks their system for less motion, now (WCAG 2.3.3): outside React, e.g. a chart's options. */
-export const prefersReducedMotion = (): boolean => reducedMotionQuery()?.matches === true;
+/** Whether the person asks their system for less motion, now (WCAG 2.3.3). */
+const prefersReducedMotion = (): boolean => reducedMotionQuery()?.matches === true;
 
 /** Whether the person asked their system for less motion; follows the setting as it changes. */
 export function usePrefersReducedMotion(): boolean {
@@ -34,7 +34,7 @@ export function usePrefersReducedMotion(): boolean {
  * Every app (host and modules) wraps its screens in this: its own antd ConfigProvider fed
  * by the shared theme tokens and the current language, so all of them look and read alike.
  * antd's motion (dialogs, menus, selects, the click ripple) is off for a person whose system
- * asks for reduced motion, as the charts' is (WCAG 2.3.3).
+ * asks for reduced motion (WCAG 2.3.3); the dashboards' charts never move.
  */
 export function ModuleProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();

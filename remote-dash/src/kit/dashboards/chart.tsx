@@ -3,9 +3,9 @@ import type { ComponentProps } from 'react';
 import type { ApexOptions } from 'apexcharts';
 import { navColors, themeTokens } from '@canteiro/shared/core';
 import { formatFigure } from '@canteiro/shared/domain';
-import { prefersReducedMotion } from '@canteiro/shared/ui';
 import type { FigureFormat, Locale } from '@canteiro/shared/domain';
 import { MIN_LABELLED_SHARE } from './series';
+import { keepTextMeasures } from './text-measures';
 import { useLocale } from './use-locale';
 
 // Loaded on first draw: apexcharts (~500 kB) is fetched by the dashboard screens only,
@@ -70,9 +70,13 @@ function defaultOptions(
       foreColor: themeTokens.colorText,
       toolbar: { show: false },
       zoom: { enabled: false },
-      // A person who asked their system for less motion gets charts drawn at once.
-      animations: { enabled: !prefersReducedMotion(), speed: 250, animateGradually: { enabled: false } },
+      // Drawn at once, for everyone: a figure is read, not watched. Animated, a filter change
+      // morphed each chart for 250 ms after it was drawn, and the donut (made anew for new
+      // figures) grew from nothing again (docs/frontend.md, "A filter change").
+      animations: { enabled: false },
       redrawOnParentResize: true,
+      // Its labels' measures kept from one draw to the next (text-measures.ts).
+      events: { beforeMount: keepTextMeasures },
     },
     legend: { position: 'bottom', fontSize: '13px' },
     dataLabels: round
