@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eq, ilike, sql } from 'drizzle-orm';
+import { Param, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildQuery, queryBuildStats } from '../src/db/query-text.js';
@@ -38,9 +38,34 @@ test('the text reused for a shape is the one drizzle builds, with this query’s
   assert.equal(after.cached - before.cached, 2);
 });
 
-test('what it cannot key (an array, a date) is built by drizzle every time', () => {
+test('a list (in, inArray) is keyed by its length: each length its own text, drizzle’s', () => {
+  const listed = (ids: number[], names: string[]): SQL =>
+    sql`select ${contracts.id} from ${contracts} where ${contracts.id} in ${ids} and ${inArray(contracts.name, names)} and ${contracts.workId} = ${ids.length}`;
+  const cases: [number[], string[]][] = [
+    [[1, 2, 3], ['a']],
+    [[4, 5, 6], ['b']],
+    [[7], ['c', 'd']],
+    [[], ['e']],
+    [[8], ['f', 'g']],
+  ];
+  const before = queryBuildStats();
+  for (const [ids, names] of cases) {
+    const { sql: text, params } = dialect.sqlToQuery(listed(ids, names));
+    assert.deepEqual(buildQuery(listed(ids, names)), { sql: text, params });
+  }
+  const after = queryBuildStats();
+  // Three shapes (3 + 1, 1 + 2, 0 + 1 elements), each built once; the repeats reused.
+  assert.equal(after.built - before.built, 3);
+  assert.equal(after.cached - before.cached, 2);
+});
+
+test('what it cannot key (an array value, a date) is built by drizzle every time', () => {
   const date = new Date('2026-01-12T10:00:00Z');
-  for (const query of [sql`select ${contracts.id} where ${contracts.id} in ${[1, 2, 3]}`, sql`select ${date}::text`]) {
+  for (const query of [
+    sql`select ${contracts.id} where ${contracts.id} = any(${new Param([1, 2, 3])})`,
+    sql`select ${date}::text`,
+    sql`select ${contracts.id} where ${contracts.id} in ${[1, date]}`,
+  ]) {
     const before = queryBuildStats();
     const { sql: text, params } = dialect.sqlToQuery(query);
     assert.deepEqual(buildQuery(query), { sql: text, params });

@@ -21,7 +21,7 @@ const buildStats = { cached: 0, built: 0 };
 /**
  * Collects a query's shape (its text chunks, tables and columns, `?` for each value) and its
  * values in the order drizzle numbers them ($1, $2, …). False when a chunk is anything else
- * (a placeholder, an array, a subquery, a value drizzle maps to SQL…): drizzle builds those.
+ * (a placeholder, an array value, a subquery, a value drizzle maps to SQL…): drizzle builds those.
  */
 function collectShape(chunks: readonly unknown[], shape: string[], params: unknown[]): boolean {
   for (const chunk of chunks) {
@@ -48,6 +48,12 @@ function collectShape(chunks: readonly unknown[], shape: string[], params: unkno
         params.push(value);
       }
       shape.push('?');
+    } else if (Array.isArray(chunk)) {
+      // A list (`in ${[…]}`, drizzle's inArray): drizzle writes it as (a, b, c), each element
+      // a chunk of its own. Its length is in the shape: one `?` (or more) per element.
+      shape.push('(');
+      if (!collectShape(chunk, shape, params)) return false;
+      shape.push(')');
     } else if (chunk instanceof Name) {
       shape.push(`n${chunk.value}`);
     } else if (chunk instanceof Column || chunk instanceof Table) {
