@@ -450,6 +450,29 @@ describe('direct labels', () => {
     expect(labels.style.colors).toEqual(CLASS_LABEL_COLOURS);
   });
 
+  it('labels no column segment lower than 14 px as drawn (its number would run over the next)', () => {
+    const labels = stackedLabels('pt-BR');
+    // Saturday beside fuller days: 31 + 15,5 + 15 HH on an axis to 300 HH, 190 px high.
+    const series = [{ data: [128, 31] }, { data: [90, 15.5] }, { data: [78.5, 15] }];
+    const drawn = { config: { series }, globals: { gridHeight: 190, minY: 0, maxY: 300 } };
+    const saturday = [0, 1, 2].map((seriesIndex) =>
+      labels.formatter(null, { seriesIndex, dataPointIndex: 1, w: drawn }),
+    );
+    // 31 HH is 19,6 px: labelled; 15,5 HH is 9,8 px and 15 HH 9,5 px: not, though each is a quarter of its stack.
+    expect(saturday).toEqual(['31,0', '', '']);
+    expect(labels.formatter(null, { seriesIndex: 1, dataPointIndex: 0, w: drawn })).toBe('90,0');
+    // A 100 % stack: the segment's share of its column.
+    const shares = {
+      config: { series, chart: { stackType: '100%' } },
+      globals: { gridHeight: 40, minY: 0, maxY: 100 },
+    };
+    expect(labels.formatter(null, { seriesIndex: 0, dataPointIndex: 1, w: shares })).toBe('31,0');
+    expect(labels.formatter(null, { seriesIndex: 1, dataPointIndex: 1, w: shares })).toBe('');
+    // A bar lying down has its width for a label: only the share rule holds there.
+    const lying = { config: { series, plotOptions: { bar: { horizontal: true } } }, globals: drawn.globals };
+    expect(labels.formatter(null, { seriesIndex: 1, dataPointIndex: 1, w: lying })).toBe('15,5');
+  });
+
   it('labels a slice with its share, none on a slice under 8 %', async () => {
     render(<Chart type="donut" label="Classes" testId="chart-donut" series={[90, 6, 4]} />);
     const options = await drawnLive<{ dataLabels: { formatter: (percent: number) => string } }>('chart-donut');

@@ -49,7 +49,15 @@ export function tableCategories(table: FigureTable, column: FigureColumnKey, loc
 interface TooltipPoint {
   seriesIndex?: number;
   dataPointIndex: number;
-  w?: { config?: { series?: { data: (number | null)[] }[] } };
+  w?: {
+    config?: {
+      series?: { data: (number | null)[] }[];
+      chart?: { stackType?: string };
+      plotOptions?: { bar?: { horizontal?: boolean } };
+    };
+    /** The drawn chart's plot height and y range, when apexcharts is drawing it. */
+    globals?: { gridHeight?: number; minY?: number; maxY?: number };
+  };
 }
 
 /** A stacked point's total: the sum of every series at `dataPointIndex`. */
@@ -89,6 +97,21 @@ export function stackedTooltip(categories: string[], locale: Locale, totalLabel:
 export const MIN_LABELLED_SHARE = 0.08;
 
 /**
+ * A column's segment lower than this (px) carries no label either: an 11 px number in it ran
+ * over the segment above (a Saturday of 62 HH beside weekdays of 300, its 15,5 HH 10 px high).
+ */
+export const MIN_LABELLED_HEIGHT = 14;
+
+/** A segment's height on the drawn chart (px), or null when apexcharts does not say (or a bar lies). */
+function segmentHeight(value: number, total: number, point: TooltipPoint): number | null {
+  const config = point.w?.config;
+  const { gridHeight, minY = 0, maxY } = point.w?.globals ?? {};
+  if (config?.plotOptions?.bar?.horizontal === true || !gridHeight || maxY === undefined) return null;
+  if (config?.chart?.stackType === '100%') return total > 0 ? (value / total) * gridHeight : null;
+  return maxY > minY ? (value / (maxY - minY)) * gridHeight : null;
+}
+
+/**
  * The label colours on the class colours, in the classes' order: white on the green and the
  * brown, near-black on the coral red (white on it is 3.6:1, too little for 12 px text).
  */
@@ -96,7 +119,8 @@ export const CLASS_LABEL_COLOURS = ['#ffffff', '#ffffff', '#1f1f1f'];
 
 /**
  * Direct labels on a stacked bar's segments: each its value as the table writes it (`format`),
- * none on a segment under MIN_LABELLED_SHARE of its stack. The value is read from the series,
+ * none on a segment under MIN_LABELLED_SHARE of its stack, nor on a column's segment lower
+ * than MIN_LABELLED_HEIGHT as drawn. The value is read from the series,
  * not from apexcharts' argument (a 100 % stack passes its percentage there).
  */
 export function stackedLabels(locale: Locale, format: FigureFormat = 'hh') {
@@ -106,9 +130,9 @@ export function stackedLabels(locale: Locale, format: FigureFormat = 'hh') {
       if (!point) return '';
       const value = point.w?.config?.series?.[point.seriesIndex ?? -1]?.data[point.dataPointIndex];
       const total = stackTotal(point);
-      return typeof value === 'number' && total > 0 && value / total >= MIN_LABELLED_SHARE
-        ? formatFigure(value, format, locale)
-        : '';
+      if (typeof value !== 'number' || total <= 0 || value / total < MIN_LABELLED_SHARE) return '';
+      const height = segmentHeight(value, total, point);
+      return height !== null && height < MIN_LABELLED_HEIGHT ? '' : formatFigure(value, format, locale);
     },
     style: { fontSize: '11px', fontWeight: 600, colors: CLASS_LABEL_COLOURS },
     dropShadow: { enabled: false },
