@@ -2,6 +2,7 @@
  * The webpack configuration every app is made from: the host and the three remotes differ
  * only in name, port and what they expose.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
@@ -70,7 +71,11 @@ function createWebpackConfig(app) {
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title: app.title ?? 'Canteiro',
-          favicon: path.join(__dirname, 'src/ui/assets/favicon.svg'),
+          // The tab's icon written into the page (206 bytes): no request for it, ever. As a
+          // file, Chromium asked for it again (and revalidated it) on every change of address,
+          // a dashboard's filter change included (docs/frontend.md, "A filter change").
+          favicon: false,
+          icon: `data:image/svg+xml;base64,${fs.readFileSync(path.join(__dirname, 'src/ui/assets/favicon.svg')).toString('base64')}`,
           scriptLoading: 'defer',
           // A remote's own page exists for standalone development, where any deep link
           // (/admin/base) must find its scripts at the root; the host never loads it.

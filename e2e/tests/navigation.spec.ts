@@ -62,6 +62,15 @@ test.describe('the navigation guard (spec §2)', () => {
     await page.goto('/admin/survey');
     await expect(page).toHaveTitle('Relatório de atividades · Canteiro');
   });
+
+  test('the tab’s icon is written into the page, so no change of address asks for it again', async ({ page }) => {
+    // Chromium asked for /favicon.svg (no-cache: revalidated) on every change of address, a
+    // dashboard's filter change included; written in, it is never a request.
+    await page.goto('/login');
+    await expect(page.locator('link[rel="icon"]')).toHaveCount(1);
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml;base64,/);
+    expect((await page.request.get('/favicon.svg')).status()).toBe(404);
+  });
 });
 
 test.describe('the small-screen block (spec §1)', () => {

@@ -21,7 +21,6 @@ function writeFrontEnds(root: string): void {
     'host/dist/main.js': 'console.log("host");',
     'host/dist/123.4f9a2c1b.js': `export const big = "${'x'.repeat(4000)}";`,
     'host/dist/styles.0a1b2c3d4e.css': 'body { margin: 0 }',
-    'host/dist/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'remote-admin/dist/mf-manifest.json': '{"name":"admin"}',
     'remote-admin/dist/remoteEntry.js': 'var admin;',
     'remote-admin/dist/456.abcdef0123456789.js': 'var chunk;',
@@ -55,9 +54,8 @@ describe('the built front-ends', () => {
     }
   });
 
-  test('cache content-hashed files for a year, the tab icon for a day, and the rest not at all', async () => {
+  test('cache content-hashed files for a year, and the rest not at all', async () => {
     const expectations: [string, string][] = [
-      ['/favicon.svg', 'public, max-age=86400'],
       ['/123.4f9a2c1b.js', IMMUTABLE],
       ['/styles.0a1b2c3d4e.css', IMMUTABLE],
       ['/main.js', 'no-cache'],

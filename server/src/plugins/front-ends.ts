@@ -19,16 +19,8 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html, mf-manifest.json, remoteEntry.js: always revalidated, so a deploy shows at once. */
 export const REVALIDATE = 'no-cache';
 
-/**
- * The tab's icon, for a day: Chromium asks for it again on every change of address, a filter
- * change included, and `no-cache` made each of those a request (and a 304) beside the figures'.
- * A new icon shows within a day.
- */
-export const FAVICON = 'public, max-age=86400';
-
 export function cacheControlFor(filePath: string): string {
   const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
-  if (name === 'favicon.svg') return FAVICON;
   return CONTENT_HASHED.test(name) ? IMMUTABLE : REVALIDATE;
 }
 
