@@ -22,9 +22,18 @@ export const dashboardKey = (name: DashboardName, key: string | null) => ['dashb
  */
 export const ANSWER_FRESH_MS = 5_000;
 
-/** The answer of `name` for the query `key` (a `queryKey`). */
-const fetchAnswer = <Name extends DashboardName>(name: Name, key: string, signal: AbortSignal) =>
-  api.get(`dashboards/${name}`, { searchParams: new URLSearchParams(key), signal }).json<DashboardAnswers[Name]>();
+/**
+ * The answer of `name` for the query `key` (a `queryKey`): its cache key, request and
+ * freshness, the same for the change's ask (prefetchDashboard) and the screen's query.
+ */
+const answerQuery = <Name extends DashboardName>(name: Name, key: string | null) => ({
+  queryKey: dashboardKey(name, key),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api
+      .get(`dashboards/${name}`, { searchParams: new URLSearchParams(key ?? ''), signal })
+      .json<DashboardAnswers[Name]>(),
+  staleTime: ANSWER_FRESH_MS,
+});
 
 /**
  * Asks for `name`'s answer to `query` now, into the cache `useDashboard` reads: a filter change
@@ -32,12 +41,7 @@ const fetchAnswer = <Name extends DashboardName>(name: Name, key: string, signal
  * filter change"). The screen's query then finds it on its way: one request, not two.
  */
 export function prefetchDashboard(name: DashboardName, query: Record<string, string>): void {
-  const key = queryKey(query);
-  void queryClient.prefetchQuery({
-    queryKey: dashboardKey(name, key),
-    queryFn: ({ signal }) => fetchAnswer(name, key, signal),
-    staleTime: ANSWER_FRESH_MS,
-  });
+  void queryClient.prefetchQuery(answerQuery(name, queryKey(query)));
 }
 
 /**
@@ -55,10 +59,8 @@ export function useDashboard<Name extends DashboardName>(
   const key = query ? queryKey(query) : null;
   const result = useQuery(
     {
-      queryKey: dashboardKey(name, key),
-      queryFn: ({ signal }) => fetchAnswer(name, key ?? '', signal),
+      ...answerQuery(name, key),
       enabled: key !== null,
-      staleTime: ANSWER_FRESH_MS,
       placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === name ? previous : undefined),
     },
     queryClient,
