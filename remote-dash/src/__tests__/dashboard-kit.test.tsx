@@ -17,6 +17,7 @@ import {
   stackedLabels,
   stackedTooltip,
   dashboardKey,
+  labelWidth,
   prefetchDashboard,
   queryKey,
   tableCategories,
@@ -471,6 +472,20 @@ describe('direct labels', () => {
     // A bar lying down has its width for a label: only the share rule holds there.
     const lying = { config: { series, plotOptions: { bar: { horizontal: true } } }, globals: drawn.globals };
     expect(labels.formatter(null, { seriesIndex: 1, dataPointIndex: 1, w: lying })).toBe('15,5');
+  });
+
+  it('labels no column narrower than its label as drawn (a narrow window)', () => {
+    const labels = stackedLabels('pt-BR');
+    const series = [{ data: [451.5] }, { data: [307] }, { data: [160.5] }];
+    const at = (barWidth: number, seriesIndex = 0) =>
+      labels.formatter(null, { seriesIndex, dataPointIndex: 0, w: { config: { series }, globals: { barWidth } } });
+    // "451,5" is ~30 px at 11 px: written on a 40 px column, not on a 30 px one.
+    expect(labelWidth('451,5')).toBeCloseTo(29.7, 1);
+    expect(at(40)).toBe('451,5');
+    expect(at(30)).toBe('');
+    // A bar lying down is as long as its value: the width of its band does not bound it.
+    const lying = { config: { series, plotOptions: { bar: { horizontal: true } } }, globals: { barWidth: 12 } };
+    expect(labels.formatter(null, { seriesIndex: 0, dataPointIndex: 0, w: lying })).toBe('451,5');
   });
 
   it('labels a slice with its share, none on a slice under 8 %', async () => {

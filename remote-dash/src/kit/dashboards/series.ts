@@ -55,8 +55,8 @@ interface TooltipPoint {
       chart?: { stackType?: string };
       plotOptions?: { bar?: { horizontal?: boolean } };
     };
-    /** The drawn chart's plot height and y range, when apexcharts is drawing it. */
-    globals?: { gridHeight?: number; minY?: number; maxY?: number };
+    /** The drawn chart's plot height, y range and column width, when apexcharts is drawing it. */
+    globals?: { gridHeight?: number; minY?: number; maxY?: number; barWidth?: number };
   };
 }
 
@@ -102,6 +102,21 @@ export const MIN_LABELLED_SHARE = 0.08;
  */
 export const MIN_LABELLED_HEIGHT = 14;
 
+/** The labels' size (px): `stackedLabels`' style. */
+const LABEL_FONT_PX = 11;
+
+/**
+ * A label's width as written (px), from its characters: a digit (and most letters) ~0.6 of the
+ * font size in the theme's sans-serif at 600, a comma, point or space ~0.3. Room to spare is
+ * asked for by the caller; apexcharts checks a column's labels for height only.
+ */
+export function labelWidth(text: string, fontPx = LABEL_FONT_PX): number {
+  return [...text].reduce((width, character) => width + (/[,.\s]/.test(character) ? 0.3 : 0.6) * fontPx, 0);
+}
+
+/** A column narrower than its label by less than this (px, both sides together) carries none. */
+const LABEL_SIDE_ROOM = 4;
+
 /** A segment's height on the drawn chart (px), or null when apexcharts does not say (or a bar lies). */
 function segmentHeight(value: number, total: number, point: TooltipPoint): number | null {
   const config = point.w?.config;
@@ -120,7 +135,7 @@ export const CLASS_LABEL_COLOURS = ['#ffffff', '#ffffff', '#1f1f1f'];
 /**
  * Direct labels on a stacked bar's segments: each its value as the table writes it (`format`),
  * none on a segment under MIN_LABELLED_SHARE of its stack, nor on a column's segment lower
- * than MIN_LABELLED_HEIGHT as drawn. The value is read from the series,
+ * than MIN_LABELLED_HEIGHT or narrower than its label as drawn. The value is read from the series,
  * not from apexcharts' argument (a 100 % stack passes its percentage there).
  */
 export function stackedLabels(locale: Locale, format: FigureFormat = 'hh') {
@@ -132,9 +147,13 @@ export function stackedLabels(locale: Locale, format: FigureFormat = 'hh') {
       const total = stackTotal(point);
       if (typeof value !== 'number' || total <= 0 || value / total < MIN_LABELLED_SHARE) return '';
       const height = segmentHeight(value, total, point);
-      return height !== null && height < MIN_LABELLED_HEIGHT ? '' : formatFigure(value, format, locale);
+      if (height !== null && height < MIN_LABELLED_HEIGHT) return '';
+      const text = formatFigure(value, format, locale);
+      // Nor one wider than its column (a narrow window): it ran over the column's edges.
+      const barWidth = point.w?.config?.plotOptions?.bar?.horizontal === true ? undefined : point.w?.globals?.barWidth;
+      return barWidth !== undefined && labelWidth(text) + LABEL_SIDE_ROOM > barWidth ? '' : text;
     },
-    style: { fontSize: '11px', fontWeight: 600, colors: CLASS_LABEL_COLOURS },
+    style: { fontSize: `${LABEL_FONT_PX}px`, fontWeight: 600, colors: CLASS_LABEL_COLOURS },
     dropShadow: { enabled: false },
   };
 }
