@@ -1,6 +1,7 @@
 // `pnpm bench`: build for production if needed, then measure (e2e/bench.mjs).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { waitForQuiet } from './quiet.mjs';
 import { run } from './run.mjs';
 import { ensureChromium, installDependencies } from './setup.mjs';
 
@@ -17,10 +18,15 @@ const built = [
 if (process.env.BENCH_BUILD === '1' || !built.every((file) => existsSync(join(root, file)))) {
   if ((await run('pnpm', ['build'], { cwd: root })) !== 0) process.exit(1);
 }
+// Each part begins on a quiet machine, and says how busy it was: one run's filter change took
+// 310 ms where the same build alone, minutes later, took 226 (docs/benchmarks.md).
+await waitForQuiet('the browser part');
 const browser = await run('node', ['e2e/bench.mjs'], { cwd: root });
 // The portfolio at /dash over 1 000 contracts beside one contract's project health (e2e/bench-portfolio.mjs).
+await waitForQuiet('the portfolio');
 const portfolio = await run('node', ['e2e/bench-portfolio.mjs'], { cwd: root });
 // The admin lists at scale: 100 000 users, search + page, export (server/bench/admin-lists.ts).
+await waitForQuiet('the admin lists');
 const lists = await run('node', ['--conditions=canteiro-source', '--import', 'tsx', 'bench/admin-lists.ts'], {
   cwd: join(root, 'server'),
 });
@@ -29,6 +35,7 @@ const lists = await run('node', ['--conditions=canteiro-source', '--import', 'ts
 const pages = [];
 const databases = process.env.BENCH_DATABASE_URL ? ['', process.env.BENCH_DATABASE_URL] : [''];
 for (const database of databases) {
+  await waitForQuiet(`list pages on ${database ? 'PostgreSQL' : 'PGlite'}`);
   pages.push(
     await run('node', ['--conditions=canteiro-source', '--import', 'tsx', 'bench/list-pages.ts'], {
       cwd: join(root, 'server'),
@@ -40,6 +47,7 @@ for (const database of databases) {
 // (server/bench/ingestion.ts, docs/ingestion.md), on the same databases.
 const ingestion = [];
 for (const database of databases) {
+  await waitForQuiet(`ingestion on ${database ? 'PostgreSQL' : 'PGlite'}`);
   ingestion.push(
     await run('node', ['--conditions=canteiro-source', '--import', 'tsx', 'bench/ingestion.ts'], {
       cwd: join(root, 'server'),
@@ -68,6 +76,7 @@ if (dashboardRuns.length === 0) {
   );
 }
 for (const env of dashboardRuns) {
+  await waitForQuiet(`dashboards at scale on ${env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
   dashboards.push(
     await run('node', ['--conditions=canteiro-source', '--import', 'tsx', 'bench/dashboards.ts'], {
       cwd: join(root, 'server'),
