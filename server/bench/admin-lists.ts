@@ -24,6 +24,7 @@ import { sql } from 'drizzle-orm';
 import { migrateFromScratch, openDatabase, selectRows } from '../src/db/connection.js';
 import { insertDemoData } from '../src/demo/seed.js';
 import { passwordHashing } from '../src/authentication/passwords.js';
+import { BROWSER_ENCODINGS } from './support.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
@@ -143,7 +144,7 @@ async function listLoad(base: string, token: string, paths: () => string, second
     url: base,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { authorization: `Token ${token}` },
+    headers: { ...BROWSER_ENCODINGS, authorization: `Token ${token}` },
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths() }) }],
   });
   return {

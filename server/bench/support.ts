@@ -92,7 +92,13 @@ export interface LoadResult {
   errors: number;
 }
 
-/** `connections` clients asking `paths()` for `seconds`, with the token when given. */
+/**
+ * What Chromium sends as Accept-Encoding: every load asks as a browser does, so an answer above
+ * the compression threshold is measured compressed, as a person gets it.
+ */
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** `connections` clients asking `paths()` for `seconds`, as a browser (its encodings), with the token when given. */
 export async function load(
   base: string,
   token: string | null,
@@ -103,7 +109,7 @@ export async function load(
     url: base,
     connections,
     duration: seconds,
-    headers: token ? { authorization: `Token ${token}` } : {},
+    headers: { ...BROWSER_ENCODINGS, ...(token ? { authorization: `Token ${token}` } : {}) },
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths() }) }],
   });
   return {
