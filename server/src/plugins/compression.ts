@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * How answers are compressed: @fastify/compress's settings (app.ts), and what a route that
@@ -55,6 +56,47 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** The body in that coding, compressed off the main thread (libuv's pool). */
-export function encode(body: string, coding: Exclude<ContentCoding, 'identity'>): Promise<Buffer> {
+export function encode(body: string | Buffer, coding: Exclude<ContentCoding, 'identity'>): Promise<Buffer> {
   return coding === 'br' ? brotli(body, COMPRESSION.brotliOptions) : gzip(body);
+}
+
+/**
+ * Answers up to this size are compressed on the main thread, in one call: a list's page (5–30
+ * KB) takes well under a millisecond, less than a trip to libuv's pool and back. Larger ones
+ * (a dashboard's first answer, a catalogue) go to the pool.
+ */
+export const INLINE_COMPRESSION_BYTES = 64 * 1024;
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json(?:;|$)/i;
+
+function addVary(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const names = (Array.isArray(vary) ? vary : vary === undefined ? [] : [String(vary)]).join(', ');
+  if (!/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(names))
+    reply.header('vary', names ? `${names}, accept-encoding` : 'accept-encoding');
+}
+
+/**
+ * onSend, before @fastify/compress: a JSON answer already whole in memory (every API answer but
+ * the exports' streams) is compressed in one call and sent with its length. @fastify/compress
+ * made a stream of each (an async iterator, a peek for already-compressed bytes, the zlib
+ * stream, chunked transfer), which cost a list's page more than its query (docs/benchmarks.md).
+ * It still compresses what this leaves: streams, and the answers this negotiates no coding for.
+ */
+export async function compressWhole(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (reply.hasHeader('content-encoding') || request.headers['x-no-compression'] !== undefined) return payload;
+  if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  const coding = negotiateCoding(request.headers['accept-encoding'], length);
+  if (coding === 'identity') return payload;
+  const body =
+    length > INLINE_COMPRESSION_BYTES
+      ? await encode(payload, coding)
+      : coding === 'br'
+        ? zlib.brotliCompressSync(payload, COMPRESSION.brotliOptions)
+        : zlib.gzipSync(payload);
+  reply.header('content-encoding', coding).removeHeader('content-length');
+  addVary(reply);
+  return body;
 }
