@@ -6,7 +6,7 @@ import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/connection.js';
 import { clientErrorHandler, errorHandling, frameworkErrors } from './plugins/errors.js';
 import { inputText } from './plugins/input-text.js';
-import { COMPRESSION, compressWhole } from './plugins/compression.js';
+import { COMPRESSION, compressWholeOn } from './plugins/compression.js';
 import { securityHeaders, withSecurityHeaders } from './plugins/security-headers.js';
 import { xsrfProtection } from './plugins/xsrf.js';
 import { authentication } from './plugins/authentication.js';
@@ -111,7 +111,7 @@ export async function buildApp({
   await app.register(inputText);
   await app.register(cookie);
   // A JSON answer whole in memory in one call; @fastify/compress the streams (compression.ts).
-  app.addHook('onSend', compressWhole);
+  app.addHook('onRoute', compressWholeOn);
   await app.register(compress, COMPRESSION);
   await app.register(xsrfProtection, { cookieSecure: config.cookieSecure });
   await app.register(authentication, { db });

@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/connection.js';
-import { COMPRESSION, INLINE_COMPRESSION_BYTES, compressWhole } from '../src/plugins/compression.js';
+import { COMPRESSION, INLINE_COMPRESSION_BYTES, compressWholeOn } from '../src/plugins/compression.js';
 import { openTestDatabase, startApp } from './helpers.js';
 
 /**
@@ -29,7 +29,7 @@ let app: FastifyInstance;
 before(async () => {
   // The hook and the plugin as app.ts registers them, on routes of known sizes.
   plain = Fastify();
-  plain.addHook('onSend', compressWhole);
+  plain.addHook('onRoute', compressWholeOn);
   await plain.register(compress, COMPRESSION);
   plain.get('/page', async () => ({ items: items(200) }));
   plain.get('/large', async () => ({ items: items(2000) }));
@@ -38,6 +38,8 @@ before(async () => {
   plain.get('/stream', async (_request, reply) =>
     reply.type('text/csv').send(Readable.from(Array.from({ length: 100 }, (_, index) => `${index};linha\n`))),
   );
+  // A route that compresses its own answer (as the dashboards do): it sends this one as it is.
+  plain.get('/own', { compress: false }, async () => ({ items: items(200) }));
   plain.get('/varied', async (_request, reply) => reply.header('vary', 'origin').send({ items: items(50) }));
   db = await openTestDatabase();
   app = await startApp(db);
@@ -86,6 +88,12 @@ describe('compression of answers', () => {
     const refused = await plain.inject({ url: '/page', headers: { 'accept-encoding': 'br', 'x-no-compression': '1' } });
     assert.equal(refused.headers['content-encoding'], undefined);
     assert.equal(refused.body, without.body);
+  });
+
+  test('a route that compresses its own answers (compress: false) is left alone', async () => {
+    const own = await plain.inject({ url: '/own', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    assert.equal(own.headers['content-encoding'], undefined);
+    assert.equal(JSON.parse(own.body).items.length, 200);
   });
 
   test('a Vary the route set keeps its names, accept-encoding added', async () => {

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 /**
  * How answers are compressed: @fastify/compress's settings (app.ts), and what a route that
@@ -69,7 +69,8 @@ export const INLINE_COMPRESSION_BYTES = 64 * 1024;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json(?:;|$)/i;
 
-function addVary(reply: FastifyReply): void {
+/** `Vary: accept-encoding` beside whatever the answer already varies on. */
+export function varyOnEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   const names = (Array.isArray(vary) ? vary : vary === undefined ? [] : [String(vary)]).join(', ');
   if (!/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(names))
@@ -77,8 +78,8 @@ function addVary(reply: FastifyReply): void {
 }
 
 /**
- * onSend, before @fastify/compress: a JSON answer already whole in memory (every API answer but
- * the exports' streams) is compressed in one call and sent with its length. @fastify/compress
+ * onSend, before @fastify/compress's own: a JSON answer already whole in memory (every API answer
+ * but the exports' streams) is compressed in one call and sent with its length. @fastify/compress
  * made a stream of each (an async iterator, a peek for already-compressed bytes, the zlib
  * stream, chunked transfer), which cost a list's page more than its query (docs/benchmarks.md).
  * It still compresses what this leaves: streams, and the answers this negotiates no coding for.
@@ -97,6 +98,17 @@ export async function compressWhole(request: FastifyRequest, reply: FastifyReply
         ? zlib.brotliCompressSync(payload, COMPRESSION.brotliOptions)
         : zlib.gzipSync(payload);
   reply.header('content-encoding', coding).removeHeader('content-length');
-  addVary(reply);
+  varyOnEncoding(reply);
   return body;
+}
+
+/**
+ * onRoute, added before @fastify/compress registers: `compressWhole` on the routes the plugin
+ * compresses, just before its own onSend; a route that compresses its own answer
+ * (`compress: false`: the dashboards, the mobile catalogue, the live stream) is left alone.
+ */
+export function compressWholeOn(route: RouteOptions): void {
+  if ((route.compress ?? route.config?.compress) === false) return;
+  const hooks = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+  route.onSend = [...hooks, compressWhole];
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { encode, negotiateCoding } from './compression.js';
+import { encode, negotiateCoding, varyOnEncoding } from './compression.js';
 import type { ContentCoding } from './compression.js';
 
 /**
@@ -58,7 +58,8 @@ export function matchesTag(header: string | undefined, tag: string): boolean {
 export async function sendWire(request: FastifyRequest, reply: FastifyReply, wire: WireAnswer): Promise<FastifyReply> {
   const coding = negotiateCoding(request.headers['accept-encoding'], wire.body.length);
   const tag = wire.tag(coding);
-  reply.header('etag', tag).header('vary', 'accept-encoding');
+  reply.header('etag', tag);
+  varyOnEncoding(reply);
   if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (coding === 'identity') return reply.send(wire.body);
