@@ -10,8 +10,9 @@
  * the demo data, BENCH_USERS users and BENCH_CONTRACTS more contracts holding a consistent
  * catalogue chain each (discipline → areas → locals → blocks → packages → activities,
  * BENCH_ACTIVITIES in all), then starts the real server in a child process and loads it
- * with autocannon over loopback, asking as a browser does (Accept-Encoding: gzip, deflate, br): each target for BENCH_SECONDS, in BENCH_ROUNDS rounds,
- * the two floors first in every round so each list has its own ratios to them. The load
+ * with autocannon over loopback, asking as a browser does (its Accept-Encoding): each target
+ * for BENCH_SECONDS, in BENCH_ROUNDS rounds, the two floors first in every round so each list
+ * has its own ratios to them. The load
  * generator shares the machine's cores with the server. Writes .bench/list-pages*.json.
  *
  * BENCH_ONLY=health,bases measures only those targets; BENCH_LOG_LEVEL sets the server's.
