@@ -9,11 +9,15 @@
  * process, signs the demo reporter in from the "app", reads its contract's catalogue, then
  * for each client count of BENCH_CLIENTS (default 4,8) lets that many clients POST batches
  * of BENCH_BATCH (500) fresh activity observations for BENCH_SECONDS (10) each, over
- * loopback; the load generator shares the machine's cores with the server. Then the server
- * stops and the same number of rows as the largest run goes into activity_reports with
- * COPY (server/src/db/copy.ts), and into a bare table of the same columns and indexes (no
- * trigger, key or check: the floor). Prints observations/s, p50/p99 per batch, both COPY rates and the
- * ratios, and writes .bench/ingestion*.json. Before it stops, the server is measured with
+ * loopback; the load generator shares the machine's cores with the server. A batch is a
+ * phone's walks (DOMAIN.md §1): one report time for every crew seen on a walk, walks a
+ * reporting period apart on one day of the last 12 weeks. Then, with the first client count,
+ * the same load in rows spread uniformly (each row its own instant in those 12 weeks, the
+ * rollups' worst case). Then the server stops and, per shape, the same number of rows as its
+ * largest run goes into activity_reports with COPY (server/src/db/copy.ts), and into a bare
+ * table of the same columns and indexes (no trigger, key or check: the floor). Prints
+ * observations/s, p50/p99 per batch, both COPY rates and the ratios, and writes
+ * .bench/ingestion*.json. Before it stops, the server is measured with
  * BENCH_READERS (10) people reading the contract's dashboards: the first client count's
  * ingestion and the reading, each alone and then together (bench/ingestion-reading.ts).
  * BENCH_PROFILE=1 adds a CPU profile of the
@@ -64,14 +68,13 @@ interface Pickers {
 const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
 const NOTES = ['Falta de material no pavimento', 'Equipe reduzida', 'Aguardando liberação da frente', null, null, null];
 
-function activityRow(pickers: Pickers) {
+function activityRow(pickers: Pickers, reportTime: string) {
   const activity = pick(pickers.activities);
   return {
     id: randomUUID(),
     kind: 'activity',
     contract: pickers.contract,
-    // Within the last 12 weeks, as a phone that was offline a while would send.
-    reportTime: new Date(Date.now() - Math.floor(Math.random() * 84 * 86_400_000)).toISOString(),
+    reportTime,
     package: activity.package,
     local: activity.local,
     activity: activity.id,
@@ -82,6 +85,33 @@ function activityRow(pickers: Pickers) {
     reportInfo: null,
     isScheduled: Math.random() < 0.8,
   };
+}
+
+/** How a batch's rows spread in time: a phone's walks, or each row its own instant. */
+type Shape = 'walks' | 'uniform';
+const SHAPES: Shape[] = ['walks', 'uniform'];
+/** Crews seen on one walk, and the demo contract's reporting period. */
+const CREWS_PER_WALK = 25;
+const PERIOD_MS = 30 * 60_000;
+const DAY_MS = 86_400_000;
+/** The site's 07:00, as UTC in São Paulo (the demo's SITE_TIME_ZONE, UTC−3 all year). */
+const FIRST_WALK_MS = 10 * 3_600_000;
+
+/**
+ * One batch. Walks: a phone that was offline a while sends a day's walks of the last 12 weeks,
+ * CREWS_PER_WALK rows at each report time, one reporting period apart from 07:00 on. Uniform:
+ * every row at its own instant of those 12 weeks.
+ */
+function batchRows(pickers: Pickers, shape: Shape) {
+  if (shape === 'uniform')
+    return Array.from({ length: BATCH }, () =>
+      activityRow(pickers, new Date(Date.now() - Math.floor(Math.random() * 84 * DAY_MS)).toISOString()),
+    );
+  const day = Math.floor(Date.now() / DAY_MS) - 1 - Math.floor(Math.random() * 83);
+  const first = day * DAY_MS + FIRST_WALK_MS;
+  return Array.from({ length: BATCH }, (_, index) =>
+    activityRow(pickers, new Date(first + Math.floor(index / CREWS_PER_WALK) * PERIOD_MS).toISOString()),
+  );
 }
 
 async function prepareDatabase(): Promise<void> {
@@ -123,6 +153,7 @@ async function pickers(base: string, token: string): Promise<Pickers> {
 }
 
 interface RunResult {
+  shape: Shape;
   clients: number;
   batches: number;
   observations: number;
@@ -135,7 +166,13 @@ interface RunResult {
 }
 
 /** `clients` phones, each sending one batch after another for SECONDS. */
-async function run(base: string, token: string, chosen: Pickers, clients: number): Promise<RunResult> {
+async function run(
+  base: string,
+  token: string,
+  chosen: Pickers,
+  clients: number,
+  shape: Shape = 'walks',
+): Promise<RunResult> {
   const latencies: number[] = [];
   let observations = 0;
   let errors = 0;
@@ -144,7 +181,7 @@ async function run(base: string, token: string, chosen: Pickers, clients: number
   const deadline = started + SECONDS * 1000;
   const client = async () => {
     while (performance.now() < deadline) {
-      const body = JSON.stringify({ reports: Array.from({ length: BATCH }, () => activityRow(chosen)) });
+      const body = JSON.stringify({ reports: batchRows(chosen, shape) });
       const sent = performance.now();
       const response = await fetch(`${base}/api/mobile/reports`, {
         method: 'POST',
@@ -161,6 +198,7 @@ async function run(base: string, token: string, chosen: Pickers, clients: number
   await Promise.all(Array.from({ length: clients }, client));
   const seconds = (performance.now() - started) / 1000;
   return {
+    shape,
     clients,
     batches: latencies.length,
     observations,
@@ -177,10 +215,12 @@ async function run(base: string, token: string, chosen: Pickers, clients: number
  * The same rows as the API stores, in the generator's column order (demo/reports/generate.ts),
  * the site clock computed as the generator computes it (tested against PostgreSQL's).
  */
-function* copyRowsOf(count: number, chosen: Pickers, userId: number): Generator<unknown[]> {
+function* copyRowsOf(count: number, chosen: Pickers, userId: number, shape: Shape): Generator<unknown[]> {
   const receivedAt = new Date().toISOString();
+  let batch: ReturnType<typeof batchRows> = [];
   for (let i = 0; i < count; i += 1) {
-    const row = activityRow(chosen);
+    if (i % BATCH === 0) batch = batchRows(chosen, shape);
+    const row = batch[i % BATCH]!;
     const { localDate, localMinute, localWeekday } = siteClock(Date.parse(row.reportTime), SITE_TIME_ZONE);
     const values: Record<(typeof ACTIVITY_COLUMNS)[number], unknown> = {
       id: row.id,
@@ -216,11 +256,15 @@ interface Copied {
  * it, its columns and indexes without a trigger, a foreign key or a check (dropped after): the
  * floor a batch's work is measured against.
  */
-async function copyBaselines(count: number, chosen: Pickers): Promise<{ copy: Copied; bare: Copied }> {
+async function copyBaselines(
+  count: number,
+  chosen: Pickers,
+  shape: Shape,
+): Promise<{ shape: Shape; copy: Copied; bare: Copied }> {
   const db = await openDatabase({ databaseUrl: DATABASE_URL, databaseReadUrl: null, dataDir });
   try {
     const [reporter] = await selectRows<{ id: number }>(db.orm, sql`select id from users where email = ${REPORTER}`);
-    const rows = [...copyRowsOf(count, chosen, reporter!.id)];
+    const rows = [...copyRowsOf(count, chosen, reporter!.id, shape)];
     const timedCopy = async (table: string): Promise<Copied> => {
       const started = performance.now();
       const copied = await copyRows(db, table, ACTIVITY_COLUMNS, rows);
@@ -232,7 +276,7 @@ async function copyBaselines(count: number, chosen: Pickers): Promise<{ copy: Co
     );
     try {
       const bare = await timedCopy('bench_bare_reports');
-      return { copy: await timedCopy('activity_reports'), bare };
+      return { shape, copy: await timedCopy('activity_reports'), bare };
     } finally {
       await db.orm.execute(sql`drop table bench_bare_reports`);
     }
@@ -259,20 +303,33 @@ try {
   // One short run first: JIT, prepared statements and the pool warm up.
   await run(base, token, chosen, 2).catch(() => undefined);
   const runs: RunResult[] = [];
-  for (const clients of CLIENTS) runs.push(await run(base, token, chosen, clients));
+  for (const clients of CLIENTS) runs.push(await run(base, token, chosen, clients, 'walks'));
+  runs.push(await run(base, token, chosen, CLIENTS[0]!, 'uniform'));
   // Ingestion while people read the same contract's dashboards: each side alone, then together.
   const together = CLIENTS[0]!;
   const reading = await whileReading(base, chosen.contract, () => run(base, token, chosen, together), SECONDS);
   await stopServer(server);
   server = undefined;
 
-  const largest = Math.max(...runs.map((result) => result.observations));
-  const { copy, bare } = await copyBaselines(largest, chosen);
-  const best = Math.max(...runs.map((result) => result.observationsPerSecond));
+  const copies: Awaited<ReturnType<typeof copyBaselines>>[] = [];
+  for (const shape of SHAPES) {
+    const largest = Math.max(...runs.filter((result) => result.shape === shape).map((result) => result.observations));
+    copies.push(await copyBaselines(largest, chosen, shape));
+  }
+  const copyOf = (shape: Shape) => copies.find((copied) => copied.shape === shape)!;
+  const best = (shape: Shape) => {
+    const { copy, bare } = copyOf(shape);
+    const rate = Math.max(
+      ...runs.filter((result) => result.shape === shape).map((result) => result.observationsPerSecond),
+    );
+    return `${shape}: best ${rate} obs/s = ${(rate / copy.rowsPerSecond).toFixed(2)} × COPY (${copy.rows} rows in ${copy.seconds.toFixed(2)} s) = ${(rate / bare.rowsPerSecond).toFixed(2)} × COPY into a bare table (its indexes, no trigger, key or check)`;
+  };
   console.log(`
-Ingestion on ${where}: batches of ${BATCH} activity observations, ${SECONDS} s per run, loopback HTTP
+Ingestion on ${where}: batches of ${BATCH} activity observations, ${SECONDS} s per run, loopback HTTP.
+Walks: ${CREWS_PER_WALK} crews at each report time, a reporting period apart, one day per batch; uniform: each row its own instant
 ${table([
   [
+    'shape',
     'clients',
     'batches',
     'observations',
@@ -284,40 +341,47 @@ ${table([
     '× COPY',
     '× bare COPY',
   ],
-  ...runs.map((result) => [
-    String(result.clients),
-    String(result.batches),
-    String(result.observations),
-    String(result.observationsPerSecond),
-    String(result.p50),
-    String(result.p99),
-    String(result.errors),
-    String(result.rejected),
-    (result.observationsPerSecond / copy.rowsPerSecond).toFixed(2),
-    (result.observationsPerSecond / bare.rowsPerSecond).toFixed(2),
+  ...runs.map((result) => {
+    const { copy, bare } = copyOf(result.shape);
+    return [
+      result.shape,
+      String(result.clients),
+      String(result.batches),
+      String(result.observations),
+      String(result.observationsPerSecond),
+      String(result.p50),
+      String(result.p99),
+      String(result.errors),
+      String(result.rejected),
+      (result.observationsPerSecond / copy.rowsPerSecond).toFixed(2),
+      (result.observationsPerSecond / bare.rowsPerSecond).toFixed(2),
+    ];
+  }),
+  ...copies.flatMap(({ shape, copy, bare }) => [
+    [
+      shape,
+      'COPY',
+      '—',
+      String(copy.rows),
+      String(copy.rowsPerSecond),
+      '—',
+      '—',
+      '—',
+      '—',
+      '1.00',
+      (copy.rowsPerSecond / bare.rowsPerSecond).toFixed(2),
+    ],
+    [shape, 'bare COPY', '—', String(bare.rows), String(bare.rowsPerSecond), '—', '—', '—', '—', '—', '1.00'],
   ]),
-  [
-    'COPY',
-    '—',
-    String(copy.rows),
-    String(copy.rowsPerSecond),
-    '—',
-    '—',
-    '—',
-    '—',
-    '1.00',
-    (copy.rowsPerSecond / bare.rowsPerSecond).toFixed(2),
-  ],
-  ['bare COPY', '—', String(bare.rows), String(bare.rowsPerSecond), '—', '—', '—', '—', '—', '1.00'],
 ])}
-best ${best} obs/s = ${(best / copy.rowsPerSecond).toFixed(2)} × COPY (${copy.rows} rows in ${copy.seconds.toFixed(2)} s) = ${(best / bare.rowsPerSecond).toFixed(2)} × COPY into a bare table (its indexes, no trigger, key or check)
+${SHAPES.map(best).join('\n')}
 
 ${whileReadingTable(reading, together, SECONDS)}
 `);
   const file = DATABASE_URL ? 'ingestion-postgres.json' : 'ingestion.json';
   writeFileSync(
     path.join(output, file),
-    `${JSON.stringify({ date: new Date().toISOString(), database: where, batch: BATCH, seconds: SECONDS, logLevel: LOG_LEVEL, runs, copy, bare, whileReading: reading }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), database: where, batch: BATCH, crewsPerWalk: CREWS_PER_WALK, seconds: SECONDS, logLevel: LOG_LEVEL, runs, copies, whileReading: reading }, null, 2)}\n`,
   );
   console.log(`written to .bench/${file}`);
   if (PROFILE) console.log(summariseProfile(profiles));
