@@ -13,7 +13,15 @@ import { dashboardAnswer } from '../src/dashboards/registry.js';
 import { dashboardContext } from '../src/dashboards/context.js';
 import type { Person, World } from './admin-fixtures.js';
 import type { Catalogue } from './management-fixtures.js';
-import { Phone, a1ActivityRow, a1EquipmentRow, a1QuantityRow, mobileSuite, newId } from './mobile-fixtures.js';
+import {
+  Phone,
+  a1ActivityRow,
+  a1EquipmentRow,
+  a1QuantityRow,
+  mobileSuite,
+  newId,
+  reportTime,
+} from './mobile-fixtures.js';
 import type { BatchAnswer } from './mobile-fixtures.js';
 
 /**
@@ -182,6 +190,74 @@ describe('one id, one report across the kinds, whatever arrives at the same inst
     const batches = [0, 1, 2].map((shift): Batch => ids.map((id, index) => [id, KINDS[(index + shift) % 3]!]));
     const answers = await sendTogether(batches);
     await assertStoredOnce(batches, answers);
+    await assertRollupsFollowRows();
+  });
+});
+
+/**
+ * Batches of one contract no longer wait for each other through their rollups (migration 0025):
+ * what still must not interleave is the local-times count (two batches bringing a (time, local)
+ * pair's first rows would both count it) and the version (a batch must not write an older one
+ * over a newer one). Each phone's rows share no rollup line with another's, where a shared line
+ * would make the later batch wait for the first's commit and hide the race.
+ */
+describe('batches of one contract at the same instant', () => {
+  const PHONES = 4;
+  const ROUNDS = 5;
+  const ROWS = 100;
+
+  async function sendAll(phones: Phone[], rows: (phone: number) => Record<string, unknown>): Promise<void> {
+    const responses = await Promise.all(
+      phones.map((phone, index) => phone.send(Array.from({ length: ROWS }, () => rows(index)))),
+    );
+    for (const response of responses) {
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal((response.json() as BatchAnswer).accepted.length, ROWS, response.body);
+    }
+  }
+
+  test('rows of one walk: each (report time, local) is counted once', async () => {
+    const phones = await Promise.all(Array.from({ length: PHONES }, () => Phone.signIn(app, 'reporterA1@t.test')));
+    // One occurrence per phone: no hourly, daily or functions line in common.
+    const occurrences = (
+      await selectRows<{ id: number }>(
+        db.orm,
+        sql`insert into occurrences (name, category, classification)
+            select 'Ocorrência da fase ' || n, 'labour', 'value_adding' from generate_series(1, ${PHONES}) as n
+            returning id`,
+      )
+    ).map(({ id }) => id);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // A time no earlier test used: its pair with A1's local is new.
+      const at = new Date(Date.now() - (2 * 60 + round * 7) * 60_000 - 13_000).toISOString();
+      await sendAll(phones, (phone) => a1ActivityRow(catalogue, occurrences[phone]!, { reportTime: at }));
+      const [counted] = await selectRows<{ kept: number; rows: number }>(
+        db.orm,
+        sql`select
+              (select coalesce(sum(report_times), 0)::int from activity_daily_local_times
+                where contract_id = ${catalogue.a1.contract} and local_id = ${catalogue.a1.local}) as kept,
+              (select count(distinct report_time)::int from activity_reports
+                where contract_id = ${catalogue.a1.contract} and local_id = ${catalogue.a1.local}) as rows`,
+      );
+      assert.equal(counted!.kept, counted!.rows, `round ${round}: report times at the local, kept against the rows`);
+    }
+    await assertRollupsFollowRows();
+  });
+
+  test('batches of other days: the version kept is the newest drawn', async () => {
+    const phones = await Promise.all(Array.from({ length: PHONES }, () => Phone.signIn(app, 'reporterA1@t.test')));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Each phone its own day: no rollup line in common, only the contract's version.
+      await sendAll(phones, (phone) =>
+        a1ActivityRow(catalogue, occurrence, { reportTime: reportTime(-(phone + 1) * 24 * 60 - round * 31) }),
+      );
+      const [version] = await selectRows<{ kept: string; drawn: string }>(
+        db.orm,
+        sql`select (select version from dashboard_data_versions where contract_id = ${catalogue.a1.contract})::text as kept,
+              (select last_value from dashboard_data_version_seq)::text as drawn`,
+      );
+      assert.equal(version!.kept, version!.drawn, `round ${round}: the contract's version is the newest drawn`);
+    }
     await assertRollupsFollowRows();
   });
 });

@@ -16,7 +16,6 @@ import { sql } from 'drizzle-orm';
 import { EQUIPMENT_CLASSIFICATIONS, MEASURE_UNITS, REPORT_KINDS } from '@canteiro/shared/domain';
 import { oneOf } from './columns.js';
 import { activities, areas, equipment, functions, locals, occurrences, packages, sameContract } from './catalogue.js';
-import { contracts } from './organisation.js';
 import { users } from './people.js';
 
 /**
@@ -33,10 +32,12 @@ import { users } from './people.js';
  * - An id is one report across the three tables: `report_ids` holds each once (below).
  */
 
-const contractId = () =>
-  integer('contract_id')
-    .notNull()
-    .references(() => contracts.id);
+/**
+ * No key of its own: every report row's (activity_id, contract_id) is a key to activities,
+ * whose contract_id is a key to contracts, so the contract exists as long as the row does.
+ * A key here was one more check per row (2.2 ms of a 500-row batch; migration 0025).
+ */
+const contractId = () => integer('contract_id').notNull();
 const reporterId = () =>
   integer('user_id')
     .notNull()
