@@ -263,10 +263,10 @@ describe('batches of one contract at the same instant', () => {
 });
 
 /** A report row written without the API (as SQL by hand or a bulk load would), on A1's first chain. */
-async function insertByHand(kind: ReportKind, id: string): Promise<void> {
+async function insertByHand(kind: ReportKind, id: string, contractId = catalogue.a1.contract): Promise<void> {
   const common = {
     id,
-    contractId: catalogue.a1.contract,
+    contractId,
     reportTime: new Date('2026-03-02T12:00:00Z'),
     localDate: '2026-03-02',
     localMinute: 9 * 60,
@@ -290,6 +290,47 @@ async function insertByHand(kind: ReportKind, id: string): Promise<void> {
       .values({ ...common, areaId: catalogue.a1.area, equipmentId: catalogue.a1.equipment, classification: 'working' });
   else await db.orm.insert(quantityReports).values({ ...common, areaId: catalogue.a1.area, quantity: 3, unity: 'm³' });
 }
+
+/** The SQLSTATE a statement failed with (drizzle wraps the driver's error), or null. */
+async function failureOf(statement: Promise<unknown>): Promise<string | null> {
+  try {
+    await statement;
+    return null;
+  } catch (error) {
+    for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+      const { code } = cause as { code?: unknown };
+      if (typeof code === 'string') return code;
+    }
+    throw error;
+  }
+}
+
+/**
+ * The report tables keep no key of their own to contracts (migration 0025): a row's contract is
+ * its activity's, through the (activity_id, contract_id) key, and the contract stays while the
+ * row does.
+ */
+describe("a report's contract, kept by its activity's key", () => {
+  test("a row naming no contract, or a contract that is not its activity's, is refused by the database; a contract with reports cannot go", async () => {
+    for (const kind of KINDS) {
+      assert.equal(await failureOf(insertByHand(kind, newId(), 2_000_000_000)), '23503', `${kind}: no such contract`);
+      assert.equal(
+        await failureOf(insertByHand(kind, newId(), world.contractA2)),
+        '23503',
+        `${kind}: another contract`,
+      );
+    }
+    await insertByHand('activity', newId());
+    assert.equal(
+      await failureOf(db.orm.execute(sql`delete from contracts where id = ${catalogue.a1.contract}`)),
+      '23503',
+    );
+    assert.equal(
+      await failureOf(db.orm.execute(sql`delete from activities where id = ${catalogue.a1.activity}`)),
+      '23503',
+    );
+  });
+});
 
 /** The whole of report_ids, by id. */
 async function claims(): Promise<Record<string, ReportKind>> {
