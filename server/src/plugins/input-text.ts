@@ -43,17 +43,21 @@ function pathOf(entry: Pending | null): string {
  * batch of 500 report rows spelled 6 500 clean ones for nothing (docs/ingestion.md).
  */
 export function badTextPath(value: unknown): string | null {
+  if (typeof value === 'string') return isCleanText(value) ? null : '';
   const pending: Pending[] = [{ value, key: '', parent: null }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const current = next.value;
-    if (typeof current === 'string') {
-      if (!isCleanText(current)) return pathOf(next);
-    } else if (current !== null && typeof current === 'object') {
-      for (const [key, child] of Object.entries(current)) {
-        // A bad key is reported at its parent: the key itself is not printable.
-        if (!isCleanText(key)) return pathOf(next);
-        pending.push({ value: child, key, parent: next });
-      }
+    if (current === null || typeof current !== 'object') continue;
+    const record = current as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      // A bad key is reported at its parent: the key itself is not printable.
+      if (!isCleanText(key)) return pathOf(next);
+      const child = record[key];
+      // Text is looked at here; only objects and arrays wait their turn (a row's numbers and
+      // flags cost nothing).
+      if (typeof child === 'string') {
+        if (!isCleanText(child)) return pathOf({ value: child, key, parent: next });
+      } else if (child !== null && typeof child === 'object') pending.push({ value: child, key, parent: next });
     }
   }
   return null;
