@@ -24,7 +24,6 @@
  * server and its summary. A benchmark, not a test: it never fails.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +39,8 @@ import { insertDemoData } from '../src/demo/seed.js';
 import { freePort, median, percentile, repository, startServer, stopServer, table } from './support.js';
 import { summariseProfile } from './profile-summary.js';
 import { whileReading, whileReadingTable } from './ingestion-reading.js';
+import { CREWS_PER_WALK, SHAPES, batchRows } from './ingestion-rows.js';
+import type { Pickers, Shape } from './ingestion-rows.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '4,8').split(',').map(Number);
@@ -56,63 +57,6 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'canteiro-bench-ingestion-'));
 const output = path.join(repository, '.bench');
 const profiles = path.join(output, 'profiles');
 mkdirSync(profiles, { recursive: true });
-
-/** A report row as the app sends it, on one of the contract's real chains. */
-interface Pickers {
-  contract: number;
-  activities: MobileCatalogue['activities'];
-  functions: number[];
-  occurrences: number[];
-}
-
-const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
-const NOTES = ['Falta de material no pavimento', 'Equipe reduzida', 'Aguardando liberação da frente', null, null, null];
-
-function activityRow(pickers: Pickers, reportTime: string) {
-  const activity = pick(pickers.activities);
-  return {
-    id: randomUUID(),
-    kind: 'activity',
-    contract: pickers.contract,
-    reportTime,
-    package: activity.package,
-    local: activity.local,
-    activity: activity.id,
-    function: pick(pickers.functions),
-    occurrence: pick(pickers.occurrences),
-    quantity: 1 + Math.floor(Math.random() * 8),
-    notes: pick(NOTES),
-    reportInfo: null,
-    isScheduled: Math.random() < 0.8,
-  };
-}
-
-/** How a batch's rows spread in time: a phone's walks, or each row its own instant. */
-type Shape = 'walks' | 'uniform';
-const SHAPES: Shape[] = ['walks', 'uniform'];
-/** Crews seen on one walk, and the demo contract's reporting period. */
-const CREWS_PER_WALK = 25;
-const PERIOD_MS = 30 * 60_000;
-const DAY_MS = 86_400_000;
-/** The site's 07:00, as UTC in São Paulo (the demo's SITE_TIME_ZONE, UTC−3 all year). */
-const FIRST_WALK_MS = 10 * 3_600_000;
-
-/**
- * One batch. Walks: a phone that was offline a while sends a day's walks of the last 12 weeks,
- * CREWS_PER_WALK rows at each report time, one reporting period apart from 07:00 on. Uniform:
- * every row at its own instant of those 12 weeks.
- */
-function batchRows(pickers: Pickers, shape: Shape) {
-  if (shape === 'uniform')
-    return Array.from({ length: BATCH }, () =>
-      activityRow(pickers, new Date(Date.now() - Math.floor(Math.random() * 84 * DAY_MS)).toISOString()),
-    );
-  const day = Math.floor(Date.now() / DAY_MS) - 1 - Math.floor(Math.random() * 83);
-  const first = day * DAY_MS + FIRST_WALK_MS;
-  return Array.from({ length: BATCH }, (_, index) =>
-    activityRow(pickers, new Date(first + Math.floor(index / CREWS_PER_WALK) * PERIOD_MS).toISOString()),
-  );
-}
 
 async function prepareDatabase(): Promise<void> {
   const db = await openDatabase({ databaseUrl: DATABASE_URL, databaseReadUrl: null, dataDir });
@@ -181,7 +125,7 @@ async function run(
   const deadline = started + SECONDS * 1000;
   const client = async () => {
     while (performance.now() < deadline) {
-      const body = JSON.stringify({ reports: batchRows(chosen, shape) });
+      const body = JSON.stringify({ reports: batchRows(chosen, shape, BATCH) });
       const sent = performance.now();
       const response = await fetch(`${base}/api/mobile/reports`, {
         method: 'POST',
@@ -219,7 +163,7 @@ function* copyRowsOf(count: number, chosen: Pickers, userId: number, shape: Shap
   const receivedAt = new Date().toISOString();
   let batch: ReturnType<typeof batchRows> = [];
   for (let i = 0; i < count; i += 1) {
-    if (i % BATCH === 0) batch = batchRows(chosen, shape);
+    if (i % BATCH === 0) batch = batchRows(chosen, shape, BATCH);
     const row = batch[i % BATCH]!;
     const { localDate, localMinute, localWeekday } = siteClock(Date.parse(row.reportTime), SITE_TIME_ZONE);
     const values: Record<(typeof ACTIVITY_COLUMNS)[number], unknown> = {
