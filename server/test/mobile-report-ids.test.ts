@@ -7,6 +7,7 @@ import { DASHBOARD_NAMES, MAX_REPORTS_PER_BATCH } from '@canteiro/shared/domain'
 import type { ReportKind } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { selectRows } from '../src/db/connection.js';
+import { errorCode } from '../src/db/driver.js';
 import { copyRows } from '../src/db/copy.js';
 import { activityReports, equipmentReports, quantityReports } from '../src/db/schema/reports.js';
 import { dashboardAnswer } from '../src/dashboards/registry.js';
@@ -291,17 +292,13 @@ async function insertByHand(kind: ReportKind, id: string, contractId = catalogue
   else await db.orm.insert(quantityReports).values({ ...common, areaId: catalogue.a1.area, quantity: 3, unity: 'm³' });
 }
 
-/** The SQLSTATE a statement failed with (drizzle wraps the driver's error), or null. */
-async function failureOf(statement: Promise<unknown>): Promise<string | null> {
+/** The SQLSTATE a statement failed with, or null when it did not fail. */
+async function failureOf(statement: Promise<unknown>): Promise<unknown> {
   try {
     await statement;
     return null;
   } catch (error) {
-    for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-      const { code } = cause as { code?: unknown };
-      if (typeof code === 'string') return code;
-    }
-    throw error;
+    return errorCode(error);
   }
 }
 

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type {
-  ActivityReportInput,
-  EquipmentReportInput,
-  QuantityReportInput,
-  ReportKind,
-} from '@canteiro/shared/domain';
+import type { ReportKind, ReportRowInput } from '@canteiro/shared/domain';
 import type { IngestOptions } from './ingest.js';
 
 /**
@@ -14,7 +9,7 @@ import type { IngestOptions } from './ingest.js';
  */
 
 /** A report row as the shared schemas give it back. */
-export type Row = ActivityReportInput | EquipmentReportInput | QuantityReportInput;
+export type Row = ReportRowInput;
 
 /** The site clock's date, minute of the day and ISO weekday of `s.t` (report_time there). */
 const siteClock = sql.raw(
