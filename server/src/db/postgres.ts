@@ -264,17 +264,17 @@ function resilientPool(router: HostRouter, tuning: DatabaseTuning, log: Database
     ...(router.checksRole ? { onConnect: requirePrimary(router) } : {}),
   };
   const pool = new pg.Pool(options);
-  // An idle connection ended by the server (restart, pg_terminate_backend, failover).
-  pool.on('error', (error) => {
-    log.warn({ err: error, pool: role }, 'database connection lost');
+  // The error alone: pg-pool hangs the whole client on it, whose log line was ~20 KB (the text
+  // of every statement it had prepared) for each connection a restart ended.
+  const lost = (error: Error & { code?: unknown }) => {
+    log.warn({ pool: role, code: error.code, reason: error.message }, 'database connection lost');
     router.lost();
-  });
+  };
+  // An idle connection ended by the server (restart, pg_terminate_backend, failover).
+  pool.on('error', lost);
   pool.on('connect', (client) => {
     // A checked-out connection (between the queries of a transaction) has no pool listener.
-    client.on('error', (error) => {
-      log.warn({ err: error, pool: role }, 'database connection lost');
-      router.lost();
-    });
+    client.on('error', lost);
     const prepared = tuning.preparedStatements ? new Set<string>() : null;
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
