@@ -186,8 +186,13 @@ async function resetPlan(db: Database): Promise<ResetPlan> {
                (select array_agg(s.relname::text order by s.relname) from pg_depend d
                   join pg_class s on s.oid = d.objid and s.relkind = 'S'
                  where d.classid = 'pg_class'::regclass and d.refobjid = c.oid and d.deptype in ('a', 'i')) as sequences,
-               (select array_agg(distinct p.relname::text) from pg_constraint f join pg_class p on p.oid = f.confrelid
-                 where f.contype = 'f' and f.conrelid = c.oid and f.confrelid <> c.oid) as "references"
+               (select array_agg(distinct parent) from (
+                  select p.relname::text as parent from pg_constraint f join pg_class p on p.oid = f.confrelid
+                   where f.contype = 'f' and f.conrelid = c.oid and f.confrelid <> c.oid
+                  union all -- the report tables' keys, held by a trigger (migration 0026): a parent every fourth argument
+                  select (string_to_array(encode(t.tgargs, 'escape'), '\\000'))[4 * k + 3] from pg_trigger t,
+                         generate_series(0, t.tgnargs / 4 - 1) k
+                   where t.tgrelid = c.oid and t.tgfoid = to_regproc('report_references_held')) parents) as "references"
           from pg_class c join pg_namespace n on n.oid = c.relnamespace
          where n.nspname = 'public' and c.relkind in ('r', 'p')
          order by c.relname`,
