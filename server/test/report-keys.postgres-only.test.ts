@@ -2,7 +2,8 @@ import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import type { MobileContext } from './mobile-fixtures.js';
-import { mobileSuite } from './mobile-fixtures.js';
+import { Phone, a1ActivityRow, mobileSuite } from './mobile-fixtures.js';
+import type { BatchAnswer } from './mobile-fixtures.js';
 import { failureOf, freshParent, reportRow } from './report-keys-fixtures.js';
 import type { Parent } from './report-keys-fixtures.js';
 
@@ -103,4 +104,47 @@ describe('a batch and a delete of its parent, at the same instant', () => {
       assert.equal(await reportsCount(column, kept), 1);
     });
   }
+});
+
+describe('a parent deleted between the batch’s look and its insert', () => {
+  test('the batch is run again: that row is rejected invalid_reference, the others are stored, nothing is a 500', async () => {
+    const gone = await freshParent(context, 'occurrences');
+    const gate = await session();
+    // The insert waits at this gate (a statement trigger for the test alone) until the delete is committed.
+    await gate.query(`create function test_gate() returns trigger language plpgsql as $$
+      begin perform pg_advisory_xact_lock(99, 1); return null; end $$`);
+    await gate.query(
+      `create trigger test_gate before insert on activity_reports for each statement execute function test_gate()`,
+    );
+    try {
+      await gate.query('select pg_advisory_lock(99, 1)');
+      const phone = await Phone.signIn(context.app, 'reporterA1@t.test');
+      const [kept, refused] = [
+        a1ActivityRow(context.catalogue, context.occurrence),
+        a1ActivityRow(context.catalogue, gone),
+      ];
+      const answer = phone.send([kept, refused]);
+      const observer = await session();
+      for (let waiting = false; !waiting;) {
+        const { rows } = await observer.query<{ count: number }>(
+          `select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'`,
+        );
+        waiting = rows[0]!.count > 0;
+        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await gate.query('delete from occurrences where id = $1', [gone]);
+      await gate.query('select pg_advisory_unlock(99, 1)');
+      const response = await answer;
+      assert.equal(response.statusCode, 200, response.body);
+      const body = response.json() as BatchAnswer;
+      assert.deepEqual(body.accepted, [kept.id]);
+      assert.deepEqual(
+        body.rejected.map(({ id, code }) => ({ id, code })),
+        [{ id: refused.id, code: 'invalid_reference' }],
+      );
+      assert.equal(await reportsCount('occurrence_id', gone), 0);
+    } finally {
+      await gate.query('drop trigger test_gate on activity_reports; drop function test_gate()');
+    }
+  });
 });

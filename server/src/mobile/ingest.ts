@@ -84,9 +84,14 @@ export async function ingestReports(
  */
 export const EMBEDDED_INSERT_ROWS = 500;
 
-/** A batch the database chose to abort (deadlock, serialization) is run again, whole. */
+/**
+ * A batch the database chose to abort (deadlock, serialization) is run again, whole. So is one
+ * whose insert a report key refused (23503): a parent went between the references' look and the
+ * insert (a delete by hand; migration 0026), and the next attempt's look rejects that row alone,
+ * `invalid_reference`, where the batch would otherwise fail whole.
+ */
 const MAX_ATTEMPTS = 3;
-const TRANSIENT_CODES = new Set(['40P01', '40001']);
+const TRANSIENT_CODES = new Set(['40P01', '40001', '23503']);
 function isTransient(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     const { code } = cause as { code?: unknown };
