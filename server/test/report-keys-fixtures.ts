@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../src/db/connection.js';
-import { errorCode } from '../src/db/driver.js';
+import { databaseError } from '../src/db/driver.js';
 import type { MobileContext } from './mobile-fixtures.js';
 import { newId } from './mobile-fixtures.js';
 
@@ -74,10 +74,9 @@ export async function failureOf(statement: Promise<unknown>): Promise<string | n
     await statement;
     return null;
   } catch (error) {
-    let cause: unknown = error;
-    while (cause instanceof Error && !('constraint' in cause) && cause.cause) cause = cause.cause;
-    const constraint = (cause as { constraint?: unknown }).constraint;
-    return `${String(errorCode(error))} ${typeof constraint === 'string' ? constraint : ''}`.trim();
+    const cause = databaseError(error);
+    if (!cause) throw error;
+    return `${cause.code} ${cause.constraint}`.trim();
   }
 }
 

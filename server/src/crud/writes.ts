@@ -4,6 +4,7 @@ import type * as v from 'valibot';
 import { HIERARCHY, chainChecks, statusSchema } from '@canteiro/shared/domain';
 import type { Entity, ErrorCode } from '@canteiro/shared/domain';
 import type { Orm } from '../db/connection.js';
+import { databaseError } from '../db/driver.js';
 import { ApiError, parseBody } from '../errors.js';
 import { recordAudit } from '../audit.js';
 import type { Caller } from '../scope.js';
@@ -106,18 +107,6 @@ async function checkParents(
   }
   if (Object.keys(invalid).length > 0) throw new ApiError(400, 'validation_failed', invalid);
   if (Object.keys(inactive).length > 0) throw new ApiError(409, 'parent_inactive', inactive);
-}
-
-/** The driver's error behind drizzle's wrapper: SQLSTATE and constraint name. */
-function databaseError(error: unknown): { code?: string; constraint?: string } | null {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return { code: candidate.code, constraint: typeof candidate.constraint === 'string' ? candidate.constraint : '' };
-    }
-    current = candidate.cause;
-  }
-  return null;
 }
 
 /** Runs a write in a transaction; constraint violations become the API's codes, never a 500. */

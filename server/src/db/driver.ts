@@ -49,6 +49,18 @@ export function errorCode(error: unknown): unknown {
   return undefined;
 }
 
+/** The driver's error behind drizzle's wrapper: SQLSTATE and constraint name. */
+export function databaseError(error: unknown): { code?: string; constraint?: string } | null {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return { code: candidate.code, constraint: typeof candidate.constraint === 'string' ? candidate.constraint : '' };
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
 /**
  * The database cannot be reached (down, restarting, failed over, too slow to answer): the
  * request is answered 503 `database_unavailable`, and the node keeps running.
