@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Database } from '../src/db/connection.js';
 import { selectRows } from '../src/db/connection.js';
+import type { StatementPlan } from '../src/db/driver.js';
 import { bases, contracts, works } from '../src/db/schema/organisation.js';
 import {
   activities,
@@ -53,13 +54,42 @@ describe('statements', () => {
     const statements = await db.orm.transaction(async (tx) => {
       for (let run = 0; run < 3; run += 1) {
         await selectRows(tx, kept);
-        await selectRows(tx, planned, { prepare: false });
+        await selectRows(tx, planned, { plan: 'per-call' });
       }
       return selectRows<{ statement: string }>(tx, sql`select statement from pg_prepared_statements`);
     });
     const texts = statements.map((row) => row.statement).join('\n');
     assert.match(texts, new RegExp(`${marker}_kept`));
     assert.doesNotMatch(texts, new RegExp(`${marker}_planned`));
+  });
+
+  test('a SELECT asked for its generic plan runs it from its first run, and the setting ends with it', async () => {
+    const marker = `m${Date.now()}`;
+    // A value with a quote, a backslash and a `$1`: written into the EXECUTE as a literal.
+    const awkward = "it's \\ $1";
+    const generic = sql`select ${bases.id} as ${sql.identifier(`${marker}_generic`)}, ${awkward}::text as quoted
+      from ${bases} where ${bases.id} = ${organisation.baseId} or ${bases.name} = ${"o'clock"}`;
+    const { rows, setting, plans } = await db.orm.transaction(async (tx) => {
+      const answers = [];
+      for (let run = 0; run < 3; run += 1)
+        answers.push(await selectRows<{ quoted: string }>(tx, generic, { plan: 'generic' }));
+      const [mode] = await selectRows<{ mode: string }>(tx, sql`select current_setting('plan_cache_mode') as mode`);
+      const counted = await selectRows<{ generic: number; custom: number }>(
+        tx,
+        sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+            where statement like ${`%${marker}_generic%`}`,
+      );
+      return { rows: answers, setting: mode?.mode, plans: counted };
+    });
+    // Outside a transaction too (pg-pool's callback path on PostgreSQL), whichever connection runs it.
+    for (let run = 0; run < 3; run += 1)
+      rows.push(await selectRows<{ quoted: string }>(db.orm, generic, { plan: 'generic' }));
+    assert.deepEqual(
+      rows.map((answer) => answer.map((row) => row.quoted)),
+      Array.from({ length: 6 }, () => [awkward]),
+    );
+    assert.equal(setting, 'auto');
+    assert.deepEqual(plans, [{ generic: 3, custom: 0 }]);
   });
 });
 
@@ -68,17 +98,21 @@ describe('values reach the database unchanged', () => {
   // (db/pglite-engine.ts); on PostgreSQL the driver binds them. Either way, what comes back
   // is what went in, whatever the text holds (quotes, backslashes, `$1`, newlines, any script).
   const text = fc.string({ unit: 'binary', maxLength: 40 }).filter((value) => !value.includes('\0'));
-  const roundTrip = <Row>(query: SQL) =>
+  const roundTrip = <Row>(query: SQL, plan: StatementPlan = 'kept') =>
     // Inside a transaction: a single session on either database, so the PREPAREd path is the one taken.
-    db.orm.transaction((tx) => selectRows<Row>(tx, query));
+    db.orm.transaction((tx) => selectRows<Row>(tx, query, { plan }));
 
   test('text, two values at once and in either order', async () => {
     await fc.assert(
       fc.asyncProperty(text, text, async (first, second) => {
-        const [row] = await roundTrip<{ a: string; b: string; both: string }>(
-          sql`select ${first}::text as a, ${second}::text as b, ${first}::text || ${second}::text as both`,
-        );
-        assert.deepEqual(row, { a: first, b: second, both: first + second });
+        // A generic statement's values are literals on both databases (db/generic-plans.ts).
+        for (const plan of ['kept', 'generic'] as const) {
+          const [row] = await roundTrip<{ a: string; b: string; both: string }>(
+            sql`select ${first}::text as a, ${second}::text as b, ${first}::text || ${second}::text as both`,
+            plan,
+          );
+          assert.deepEqual(row, { a: first, b: second, both: first + second });
+        }
       }),
       { numRuns: 150 },
     );

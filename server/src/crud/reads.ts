@@ -38,6 +38,12 @@ export interface ReadModel extends ListShape {
    * million-row export pays for every column it reads (reports, docs/reports.md).
    */
   exportColumns?: SQL;
+  /**
+   * True: its pages (without a search) run their generic plan from the first run on
+   * (db/driver.ts StatementPlan). Only for a list whose best page plan is the same for every
+   * caller and page: a walk of the sort index its scope's column leads.
+   */
+  genericPagePlan?: boolean;
 }
 
 /** The item's columns, with `parentInactive` when the resource has ancestors. */
@@ -126,7 +132,8 @@ async function selectPage<Row>(
   model: ReadModel,
   slice: PageSlice,
 ): Promise<{ items: Row[]; snapshot: string | undefined }> {
-  const rows = await selectRows<Row & { __snapshot: string }>(orm, pageQuery(model, slice));
+  const plan = model.genericPagePlan && !slice.query.search ? 'generic' : 'kept';
+  const rows = await selectRows<Row & { __snapshot: string }>(orm, pageQuery(model, slice), { plan });
   return {
     items: rows.map(({ __snapshot: _snapshot, ...item }) => item as Row),
     snapshot: rows[0]?.__snapshot,

@@ -151,7 +151,7 @@ export function contextOverDays(context: DashboardContext, days: { from: string;
  * Planning costs a millisecond or two.
  */
 export const figureRows = <Row>(orm: Orm, query: SQL): Promise<Row[]> =>
-  selectRows<Row>(orm, query, { prepare: false });
+  selectRows<Row>(orm, query, { plan: 'per-call' });
 
 /**
  * The last observation under the filters ("Dados até", docs/dashboards.md): the newest row's

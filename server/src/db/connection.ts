@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import type { Config, DatabaseTuning } from '../config.js';
-import { errorCode, migrationsFolder, planPerCall } from './driver.js';
+import { choosePlan, errorCode, migrationsFolder } from './driver.js';
+import type { StatementPlan } from './driver.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 import { buildQuery } from './query-text.js';
@@ -126,19 +127,19 @@ export async function truncateAll(orm: Orm): Promise<void> {
 
 /**
  * Rows of a raw SQL query; both drivers answer `{ rows }`, which the shared type cannot say.
- * A SELECT is prepared once per connection (postgres.ts, pglite-engine.ts) unless `prepare`
- * is false: then PostgreSQL plans it for its values on every run.
+ * A SELECT is prepared once per connection (postgres.ts, pglite-engine.ts) and planned as
+ * `plan` says (driver.ts StatementPlan).
  */
 export async function selectRows<Row>(
   orm: Orm,
   query: SQL,
-  { prepare = true }: { prepare?: boolean } = {},
+  { plan = 'kept' }: { plan?: StatementPlan } = {},
 ): Promise<Row[]> {
   // What orm.execute does, with the text built by buildQuery (its cache) instead of drizzle.
   // `session` is drizzle's (marked internal): the same object orm.execute goes through.
   const { session } = orm as unknown as { session: PgSession };
   const built = buildQuery(query);
-  if (!prepare) planPerCall(built.sql);
+  choosePlan(built.sql, plan);
   const prepared = session.prepareQuery(built, undefined, undefined, false);
   const result = (await prepared.execute()) as unknown as { rows: Row[] };
   return result.rows;

@@ -19,22 +19,37 @@ export const toNumber = (value: string): number => Number(value);
 export const MAX_PREPARED_PER_CONNECTION = 1000;
 
 /**
- * Statement texts asked never to be prepared (`selectRows(…, { prepare: false })`): PostgreSQL
- * plans them for their values on every run. Both drivers look here before naming a SELECT
- * (postgres.ts, pglite.ts). Bounded: past the cap the oldest text leaves (a text is added
- * again, synchronously, before each run of it).
+ * How a SELECT is planned (`selectRows(…, { plan })`):
+ * - `kept`: prepared once per connection; PostgreSQL plans its first five runs for their
+ *   values, then keeps a generic plan if that one looks no dearer;
+ * - `per-call`: never prepared, planned for its values on every run (the dashboards);
+ * - `generic`: prepared, and run with its generic plan from the first run on. For a statement
+ *   whose best plan is the same whatever its values, where PostgreSQL's estimates would keep
+ *   planning it on every run: a list page, whose OFFSET it guesses at a tenth of the list
+ *   when it is a value (0.6 of ~1.5 ms of a users page; docs/benchmarks.md). Without
+ *   prepared statements (DATABASE_PREPARED_STATEMENTS=false) it runs as `kept` does there.
  */
-const plannedPerCall = new Set<string>();
-const MAX_PLANNED_PER_CALL = 5000;
+export type StatementPlan = 'kept' | 'per-call' | 'generic';
 
-export function planPerCall(text: string): void {
-  if (plannedPerCall.has(text)) return;
-  if (plannedPerCall.size >= MAX_PLANNED_PER_CALL)
-    plannedPerCall.delete(plannedPerCall.values().next().value as string);
-  plannedPerCall.add(text);
+/**
+ * The texts asked for another plan than `kept`; both drivers look here before naming a
+ * SELECT (postgres.ts, pglite.ts). Bounded: past the cap the oldest text leaves (a text is
+ * added again, synchronously, before each run of it).
+ */
+const plans = new Map<string, Exclude<StatementPlan, 'kept'>>();
+const MAX_PLANNED = 5000;
+
+export function choosePlan(text: string, plan: StatementPlan): void {
+  if (plan === 'kept') {
+    plans.delete(text);
+    return;
+  }
+  if (plans.get(text) === plan) return;
+  if (plans.size >= MAX_PLANNED) plans.delete(plans.keys().next().value as string);
+  plans.set(text, plan);
 }
 
-export const isPlannedPerCall = (text: string): boolean => plannedPerCall.has(text);
+export const planOf = (text: string): StatementPlan => plans.get(text) ?? 'kept';
 
 /**
  * The SQLSTATE of a database error (`code`), whichever driver raised it, also when drizzle

@@ -4,6 +4,7 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { MAX_PREPARED_PER_CONNECTION, errorCode, toNumber } from './driver.js';
+import type { StatementPlan } from './driver.js';
 
 /**
  * The PGlite instance itself and its fast paths. Runs inside the database's worker thread
@@ -29,8 +30,8 @@ const DRIZZLE_TEXT_TYPES = [
   1231,
 ];
 
-/** PGlite's options, and `prepare: false` for a statement planned for its values on every run. */
-export type EngineQueryOptions = QueryOptions & { prepare?: boolean };
+/** PGlite's options, and how the statement is planned (driver.ts StatementPlan; `kept` when not said). */
+export type EngineQueryOptions = QueryOptions & { plan?: StatementPlan };
 
 /** What a statement runs on: the instance, or one of its transactions. */
 export type Target = Pick<Transaction, 'query' | 'exec'>;
@@ -105,7 +106,7 @@ async function runPrepared(
   params: unknown[],
   options: EngineQueryOptions,
 ): Promise<unknown> {
-  if (options.prepare === false || options.blob || !/^\s*(select|with)\b/i.test(text)) return null;
+  if (options.plan === 'per-call' || options.blob || !/^\s*(select|with)\b/i.test(text)) return null;
   const values = params.map(literal);
   if (values.some((value) => value === null)) return null;
   const name = `q${createHash('sha1').update(text).digest('hex')}`;
@@ -126,8 +127,15 @@ async function runPrepared(
   const execute = values.length ? `execute ${name}(${values.join(', ')})` : `execute ${name}`;
   try {
     // exec: the simple protocol, one exchange with the database instead of query()'s five.
-    const [result] = await target.exec(execute, options.rowMode ? { rowMode: options.rowMode } : undefined);
-    return result;
+    const rowMode = options.rowMode ? { rowMode: options.rowMode } : undefined;
+    if (options.plan !== 'generic') return (await target.exec(execute, rowMode))[0];
+    // The generic plan from the first run: the setting lasts this exchange (an implicit
+    // transaction) or, inside a transaction, until the statement after it.
+    const results = await target.exec(
+      `set local plan_cache_mode = force_generic_plan; ${execute}; set local plan_cache_mode to default`,
+      rowMode,
+    );
+    return results[1];
   } catch (error) {
     // Gone (a DEALLOCATE or DISCARD ran): prepared again next time; this once, unprepared.
     if (errorCode(error) !== NO_SUCH_STATEMENT) throw error;

@@ -1,4 +1,5 @@
 import type { Results, RowMode } from '@electric-sql/pglite';
+import type { StatementPlan } from './driver.js';
 
 /**
  * The messages between the server's main thread (pglite.ts) and the database's worker thread
@@ -17,8 +18,8 @@ export type Request = Sent &
         rowMode: RowMode | undefined;
         /** COPY … FROM '/dev/blob': the blob's bytes, transferred. */
         blob: ArrayBuffer | undefined;
-        /** False: planned for its values on every run, never PREPAREd (db/driver.ts planPerCall). */
-        prepare: boolean;
+        /** How it is planned (db/driver.ts StatementPlan). */
+        plan: StatementPlan;
       }
     | { id: number; op: 'exec'; tx: number | null; text: string; rowMode: RowMode | undefined }
     | { id: number; op: 'begin' | 'commit' | 'rollback'; tx: number }

@@ -69,8 +69,8 @@ function fail(request: Request, error: unknown): void {
 async function handle(request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query': {
-      const { tx, text, params, rowMode, prepare } = request;
-      const options = { rowMode, blob: request.blob ? new Blob([request.blob]) : undefined, prepare };
+      const { tx, text, params, rowMode, plan } = request;
+      const options = { rowMode, blob: request.blob ? new Blob([request.blob]) : undefined, plan };
       if (tx !== null) return carried(await engine.query(transaction(tx), text, params, options));
       return scheduler.submit(text, request.sentAt, async () =>
         carried(await engine.query(engine.pg, text, params, options)),

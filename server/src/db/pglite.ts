@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './connection.js';
-import { isPlannedPerCall, migrationsFolder } from './driver.js';
+import { migrationsFolder, planOf } from './driver.js';
 import { PgliteThread } from './pglite-thread.js';
 
 /**
@@ -36,7 +36,7 @@ export class PgliteClient {
           params: params ?? [],
           rowMode: options?.rowMode,
           blob,
-          prepare: !isPlannedPerCall(text),
+          plan: planOf(text),
         },
         blob ? [blob] : [],
         this.tx?.generation,

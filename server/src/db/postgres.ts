@@ -6,6 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { DatabaseTuning } from '../config.js';
 import type { Database, DatabaseLog } from './connection.js';
 import { replicaWithBreaker } from './replica.js';
+import { runGeneric } from './generic-plans.js';
 import {
   DatabaseUnavailable,
   INT8_OID,
@@ -15,7 +16,7 @@ import {
   isDatabaseUnavailable,
   migrationsFolder,
   toNumber,
-  isPlannedPerCall,
+  planOf,
 } from './driver.js';
 
 /**
@@ -278,7 +279,10 @@ function resilientPool(router: HostRouter, tuning: DatabaseTuning, log: Database
     const prepared = tuning.preparedStatements ? new Set<string>() : null;
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-      const result = query(statementConfig(config, prepared), ...rest);
+      const values = typeof rest[rest.length - 1] === 'function' ? rest.slice(0, -1) : rest;
+      const asUsual = () => query(statementConfig(config, prepared), ...values);
+      const result =
+        runGeneric(query, config, rest, prepared, asUsual) ?? query(statementConfig(config, prepared), ...rest);
       if (result instanceof Promise)
         result.catch((error: unknown) => {
           if (HOST_LOST_CODES.has(String(errorCode(error))) || isDatabaseUnavailable(error)) router.lost();
@@ -323,7 +327,12 @@ function statementConfig(config: unknown, prepared: Set<string> | null): unknown
     const { name: _dropped, ...unnamed } = config as QueryConfig & Record<string, unknown>;
     return unnamed;
   }
-  if (name !== undefined || typeof text !== 'string' || !/^\s*(select|with)\b/i.test(text) || isPlannedPerCall(text))
+  if (
+    name !== undefined ||
+    typeof text !== 'string' ||
+    !/^\s*(select|with)\b/i.test(text) ||
+    planOf(text) === 'per-call'
+  )
     return config;
   const digest = `q${createHash('sha1').update(text).digest('base64url')}`;
   if (!prepared.has(digest)) {

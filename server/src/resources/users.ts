@@ -90,6 +90,7 @@ export const usersResource: ApiResource<UserItem, UserUpdateInput> = {
     },
     scope: usersScope,
     ancestorsActive: userAncestorsActive,
+    genericPagePlan: true,
   },
   // Access from the declaration (every back-office level, within scope); authorizeUserWrite narrows it by profile.
   write: {
