@@ -240,8 +240,15 @@ if (url) {
         try {
           const client = new Browser(singleApp);
           const session = await client.signIn('ana@canteiro.test');
-          for (let request = 0; request < 3; request += 1)
+          for (let request = 0; request < 3; request += 1) {
             assert.equal((await client.request('/api/bases', { token: session })).statusCode, 200);
+            // A page on its generic plan (crud/reads.ts genericPagePlan): PREPAREd by SQL, or not at all.
+            const users = await client.request('/api/users?page=1&pageSize=2', { token: session });
+            assert.equal(users.statusCode, 200);
+            const page = users.json() as { items: unknown[]; total: number };
+            assert.ok(page.total >= 1);
+            assert.equal(page.items.length, Math.min(2, page.total));
+          }
           const answer = await single.orm.execute(sql`select name from pg_prepared_statements`);
           return (answer as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
         } finally {
@@ -249,7 +256,12 @@ if (url) {
           await single.close();
         }
       };
-      assert.ok((await preparedNames(true)).includes('find_session'));
+      const named = await preparedNames(true);
+      assert.ok(named.includes('find_session'));
+      assert.ok(
+        named.some((name) => /^g[0-9a-f]{40}$/.test(name)),
+        `the users page runs as a generic statement: ${named.join(', ')}`,
+      );
       assert.deepEqual(await preparedNames(false), []);
     });
   });
