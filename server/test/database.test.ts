@@ -118,6 +118,18 @@ describe('values reach the database unchanged', () => {
     );
   });
 
+  test('a backslash reads the same whatever standard_conforming_strings is', async () => {
+    const value = "C:\\new\\'quoted' \\\\ end\\";
+    const answers = await db.orm.transaction(async (tx) => {
+      await tx.execute(sql`set local standard_conforming_strings = off`);
+      const read = [];
+      for (const plan of ['kept', 'generic'] as const)
+        read.push(...(await selectRows<{ value: string }>(tx, sql`select ${value}::text as value`, { plan })));
+      return read;
+    });
+    assert.deepEqual(answers, [{ value }, { value }]);
+  });
+
   test('numbers and booleans, as the columns they fill', async () => {
     await fc.assert(
       fc.asyncProperty(

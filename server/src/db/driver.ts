@@ -52,6 +52,24 @@ export function choosePlan(text: string, plan: StatementPlan): void {
 export const planOf = (text: string): StatementPlan => plans.get(text) ?? 'kept';
 
 /**
+ * A value as an SQL literal for an `EXECUTE name(…)`, or null when it is not a plain scalar
+ * (the statement then runs with bound values). Quoted even for numbers: an untyped literal
+ * takes the type of the parameter it fills, as a bound value does. Quotes are doubled; a
+ * value with a backslash is written `E'…'` with the backslashes doubled, so it reads the same
+ * whatever `standard_conforming_strings` is (node-postgres' escapeLiteral does the same).
+ */
+export function sqlLiteral(value: unknown): string | null {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'bigint')
+    return null;
+  const text = String(value);
+  if (text.includes('\0')) return null;
+  const quoted = text.replaceAll("'", "''");
+  return text.includes('\\') ? `E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+}
+
+/**
  * The SQLSTATE of a database error (`code`), whichever driver raised it, also when drizzle
  * wrapped it (DrizzleQueryError keeps the driver's error as its `cause`).
  */

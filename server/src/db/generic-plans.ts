@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
-import { MAX_PREPARED_PER_CONNECTION, errorCode, planOf } from './driver.js';
+import { MAX_PREPARED_PER_CONNECTION, errorCode, planOf, sqlLiteral } from './driver.js';
 
 /**
  * `generic` statements on PostgreSQL (driver.ts StatementPlan). The protocol cannot ask for a
@@ -9,7 +8,7 @@ import { MAX_PREPARED_PER_CONNECTION, errorCode, planOf } from './driver.js';
  *
  *   set local plan_cache_mode = force_generic_plan; execute g…(values); set local plan_cache_mode to default
  *
- * with its values written as literals (node-postgres' escapeLiteral; PGlite does the same,
+ * with its values written as literals (driver.ts sqlLiteral, as PGlite's EXECUTEs are,
  * pglite-engine.ts). The setting lasts that exchange (an implicit transaction) or, inside a
  * transaction, until the statement after it.
  */
@@ -23,22 +22,13 @@ interface GenericRun {
   text: string;
 }
 
-/** A value as an SQL literal, or null when it is not a plain scalar (the statement then runs as usual). */
-function literal(value: unknown): string | null {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
-  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (typeof value !== 'string' || value.includes('\0')) return null;
-  return pg.Client.prototype.escapeLiteral(value);
-}
-
 /** Null: the statement runs as usual (not generic, no prepared statements, a value not plain, or past the cap). */
 function genericRun(config: unknown, rest: unknown[], prepared: Set<string> | null): GenericRun | null {
   if (prepared === null || typeof config !== 'object' || config === null) return null;
   const { text, name, values } = config as { text?: unknown; name?: unknown; values?: unknown };
   if (name !== undefined || typeof text !== 'string' || planOf(text) !== 'generic') return null;
   const given: unknown = Array.isArray(rest[0]) ? rest[0] : values;
-  const literals = (Array.isArray(given) ? given : []).map(literal);
+  const literals = (Array.isArray(given) ? given : []).map(sqlLiteral);
   if (literals.some((value) => value === null)) return null;
   const statement = `g${createHash('sha1').update(text).digest('hex')}`;
   if (prepared.has(`!${statement}`)) return null;

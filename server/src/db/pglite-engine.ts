@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { MAX_PREPARED_PER_CONNECTION, errorCode, toNumber } from './driver.js';
+import { MAX_PREPARED_PER_CONNECTION, errorCode, sqlLiteral, toNumber } from './driver.js';
 import type { StatementPlan } from './driver.js';
 
 /**
@@ -63,34 +63,17 @@ export async function openEngine(dataDir: string, loadFrom?: string): Promise<En
       [pgliteTypes.NUMERIC]: toNumber,
     },
   });
-  const [quoting] = (await pg.query<{ on: string }>(`select current_setting('standard_conforming_strings') as on`))
-    .rows;
-  const statements: PreparedStatements | null = quoting?.on === 'on' ? new Map() : null;
+  const statements: PreparedStatements = new Map();
   return {
     pg,
     query: async (target, text, params, options) =>
-      ((statements && (await runPrepared(target, statements, text, params, options))) as Results | null) ??
+      ((await runPrepared(target, statements, text, params, options)) as Results | null) ??
       target.query(text, params, options),
   };
 }
 
 /** Statements prepared in one PGlite (its single session): digest of the text → prepared, or false when it cannot be. */
 type PreparedStatements = Map<string, boolean>;
-
-/**
- * A value as an SQL string literal, or null when it is not a plain scalar (those keep the
- * driver's own serialisation). Safe because standard_conforming_strings is on (checked at
- * open): inside '…' only a quote is special, and it is doubled. An untyped literal takes the
- * type of the parameter it fills, as a bound value does.
- */
-function literal(value: unknown): string | null {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' && !Number.isFinite(value)) return null;
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'bigint')
-    return null;
-  const text = String(value);
-  return text.includes('\0') ? null : `'${text.replaceAll("'", "''")}'`;
-}
 
 /**
  * Runs a SELECT as `EXECUTE` of a statement PREPAREd once (PGlite's query() parses and plans
@@ -107,7 +90,7 @@ async function runPrepared(
   options: EngineQueryOptions,
 ): Promise<unknown> {
   if (options.plan === 'per-call' || options.blob || !/^\s*(select|with)\b/i.test(text)) return null;
-  const values = params.map(literal);
+  const values = params.map(sqlLiteral);
   if (values.some((value) => value === null)) return null;
   const name = `q${createHash('sha1').update(text).digest('hex')}`;
   const known = statements.get(name);
