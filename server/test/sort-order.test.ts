@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../src/db/connection.js';
 import { selectRows } from '../src/db/connection.js';
 import { locals } from '../src/db/schema/catalogue.js';
@@ -211,24 +212,27 @@ describe('indexes', () => {
     for (const order of ['asc', 'desc']) {
       const query = parseListQuery(read, { contract: String(catalogue.a1.contract), order });
       const where = allOf([read.scope({ profile: 'admin' } as never), effectivelyActive(read), ...query.filters]);
-      const plan = await db.orm.transaction(async (tx) => {
-        // Few rows here: forbid the other ways, so only a usable index can avoid the Sort.
-        for (const setting of ['enable_sort', 'enable_seqscan', 'enable_bitmapscan']) {
-          await tx.execute(sql.raw(`set local ${setting} = off`));
-        }
-        return selectRows<Record<string, string>>(
-          tx,
-          sql`explain (costs off) select ${read.table.id} from ${read.from} where ${where}
-              order by ${orderBy(query.sort, read.table.id, query.descending)} limit 20`,
-        );
-      });
-      const text = plan.map((row) => Object.values(row)[0]).join('\n');
+      // Few rows here: forbid the other ways, so only a usable index can avoid the Sort.
+      const text = await explain(
+        ['enable_sort', 'enable_seqscan', 'enable_bitmapscan'],
+        sql`select ${read.table.id} from ${read.from} where ${where}
+            order by ${orderBy(query.sort, read.table.id, query.descending)} limit 20`,
+      );
       assert.match(text, /Index (Only )?Scan( Backward)? using activities_sort_idx/, `${order}:\n${text}`);
       assert.doesNotMatch(text, /\bSort\b/, `${order}:\n${text}`);
     }
   });
 
-  test("a user list's default page is read from its sort index alone, every condition in it (migration 0024)", async () => {
+  /** EXPLAIN of `query` with `disabled` planner settings off, in a transaction of its own. */
+  async function explain(disabled: string[], query: SQL): Promise<string> {
+    const plan = await db.orm.transaction(async (tx) => {
+      for (const setting of disabled) await tx.execute(sql.raw(`set local ${setting} = off`));
+      return selectRows<Record<string, string>>(tx, sql`explain (costs off) ${query}`);
+    });
+    return plan.map((row) => Object.values(row)[0]).join('\n');
+  }
+
+  test("a user list's default page is read from its sort index alone, every condition in it (migrations 0024, 0027)", async () => {
     const read = usersResource.read;
     const callers: Array<[string, Caller]> = [
       ['users_name_sort_idx', { id: 1, profile: 'admin', baseId: null, workId: null, contractId: null } as Caller],
@@ -253,20 +257,29 @@ describe('indexes', () => {
     ];
     for (const [index, caller] of callers) {
       const query = parseListQuery(read, { page: '3', pageSize: '20' });
-      const plan = await db.orm.transaction(async (tx) => {
-        // Few rows here: forbid the other ways to read users, so only an index holding every
-        // column the page reads (the level, the flags, the ancestors' ids) is left.
-        for (const setting of ['enable_sort', 'enable_seqscan', 'enable_bitmapscan', 'enable_indexscan']) {
-          await tx.execute(sql.raw(`set local ${setting} = off`));
-        }
-        return selectRows<Record<string, string>>(
-          tx,
-          sql`explain (costs off) select ${read.table.id} from ${read.from} where ${listConditions(read, caller, query)}
-              order by ${orderBy(query.sort, read.table.id, query.descending)} limit 20 offset 40`,
+      const page = sql`select ${read.table.id} from ${read.from} where ${listConditions(read, caller, query)}
+          order by ${orderBy(query.sort, read.table.id, query.descending)} limit 20 offset 40`;
+      // Few rows here: forbid the other ways to read users, so only an index holding every
+      // column the page reads (the level, the flags, the ancestors' ids) is left.
+      const byIndexAlone = await explain(
+        ['enable_sort', 'enable_seqscan', 'enable_bitmapscan', 'enable_indexscan'],
+        page,
+      );
+      assert.match(
+        byIndexAlone,
+        new RegExp(`Index Only Scan using ${index} on users`),
+        `${caller.profile}:\n${byIndexAlone}`,
+      );
+      // The ancestors' "none inactive" reads only the inactive ones (migration 0027), not
+      // every contract: without those indexes, only a whole scan of each level is left.
+      const ancestors = await explain(['enable_seqscan', 'enable_bitmapscan'], page);
+      for (const level of ['bases', 'works', 'contracts']) {
+        assert.match(
+          ancestors,
+          new RegExp(`Index (Only )?Scan using ${level}_inactive_idx on ${level}`),
+          `${caller.profile}:\n${ancestors}`,
         );
-      });
-      const text = plan.map((row) => Object.values(row)[0]).join('\n');
-      assert.match(text, new RegExp(`Index Only Scan using ${index} on users`), `${caller.profile}:\n${text}`);
+      }
     }
   });
 });

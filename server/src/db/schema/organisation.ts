@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   check,
   date,
   foreignKey,
@@ -18,6 +19,18 @@ import { createdAt, id, isActive, lower, oneOf, sortKey } from './columns.js';
 
 /** The hierarchy every other record hangs from: base → work → contract. */
 
+/**
+ * The few inactive rows of a level, by id: a user is in effect active when none of its
+ * ancestors is inactive (scope.ts userAncestorsActive), and every users page and session
+ * lookup asks for them. Without it PostgreSQL read all 1 008 contracts on every users page
+ * (92 of its 106 index pages; docs/benchmarks.md).
+ */
+function inactiveIndex(table: string, t: { id: AnyPgColumn; isActive: AnyPgColumn }) {
+  return index(`${table}_inactive_idx`)
+    .on(t.id)
+    .where(sql`not ${t.isActive}`);
+}
+
 export const bases = pgTable(
   'bases',
   {
@@ -30,6 +43,7 @@ export const bases = pgTable(
   (t) => [
     uniqueIndex('bases_name_unique').on(lower(t.name)),
     check('bases_state_check', oneOf(t.state, BRAZILIAN_STATES)),
+    inactiveIndex('bases', t),
   ],
 );
 
@@ -54,6 +68,7 @@ export const works = pgTable(
     // Lets contracts and users prove their work belongs to their base.
     unique('works_id_base_unique').on(t.id, t.baseId),
     check('works_dates_check', sql`${t.startDate} <= ${t.endDate}`),
+    inactiveIndex('works', t),
   ],
 );
 
@@ -96,5 +111,6 @@ export const contracts = pgTable(
     check('contracts_work_schedule_check', sql`jsonb_typeof(${t.workSchedule}) = 'object'`),
     check('contracts_value_adding_target_check', sql`${t.valueAddingTarget} between 1 and 100`),
     check('contracts_compliance_target_check', sql`${t.complianceTarget} between 1 and 100`),
+    inactiveIndex('contracts', t),
   ],
 );
