@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, redactUrl } from './config.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import type { Database, DatabaseLog } from './db/connection.js';
-import { isDatabaseUnavailable } from './db/driver.js';
+import { isDatabaseUnavailable, unavailableReason } from './db/driver.js';
 import { buildApp } from './app.js';
 import { describeDemoAccounts, hasDemoAccounts } from './demo/seed.js';
 import { describeFirstAdmin, hasAdmin } from './authentication/first-admin.js';
@@ -43,8 +43,9 @@ try {
 // An external failure (a dropped database connection nobody was listening to) must not end the
 // node; anything else is a bug, and a process in an unknown state is better restarted.
 process.on('uncaughtException', (error) => {
-  if (isDatabaseUnavailable(error)) {
-    databaseLog.warn({ err: error }, 'database connection lost');
+  const unavailable = unavailableReason(error);
+  if (unavailable) {
+    databaseLog.warn(unavailable, 'database connection lost');
     return;
   }
   process.stderr.write(`canteiro: uncaught exception: ${error.stack ?? String(error)}\n`);

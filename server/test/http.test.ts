@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { errorMessage } from '@canteiro/shared/domain';
 import type { Database } from '../src/db/connection.js';
 import { buildApp } from '../src/app.js';
@@ -193,6 +194,31 @@ describe('error answers', () => {
       lines.some((line) => line.includes('secret detail') && line.includes('stack')),
       'the error and its stack are in the log',
     );
+  });
+
+  test('a database away is a 503, logged by its reason alone: not the query, not its values', async () => {
+    const lines: string[] = [];
+    const probe = await buildApp({
+      config: testConfig({ logLevel: 'warn' }),
+      db,
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    probe.get('/api/away', { config: { public: true } }, async () => {
+      // What drizzle throws when the connection drops mid-query: the statement and its values, the driver's error as cause.
+      const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      throw new DrizzleQueryError('select * from users where email = $1', ['ana.secret@canteiro.test'], lost);
+    });
+    const response = await probe.inject({ url: '/api/away' });
+    await probe.close();
+
+    assert.equal(response.statusCode, 503);
+    assert.deepEqual(response.json(), { code: 'database_unavailable', message: errorMessage('database_unavailable') });
+    const logged = lines.filter((line) => line.includes('database unavailable'));
+    assert.equal(logged.length, 1, lines.join(''));
+    const entry = JSON.parse(logged[0]!) as Record<string, unknown>;
+    assert.equal(entry.code, '57P01');
+    assert.equal(entry.reason, 'terminating connection due to administrator command');
+    assert.doesNotMatch(logged[0]!, /ana\.secret|select \*|Failed query/);
   });
 });
 

@@ -129,12 +129,23 @@ const UNAVAILABLE_MESSAGES =
 
 /** Whether an error (or any error in its `cause` chain) means the database is unreachable. */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  return unavailableReason(error) !== null;
+}
+
+/**
+ * Why the database is unreachable, for the log: the error of the chain that says so, its
+ * code and message only. Not the failed query around it: drizzle's message carries the whole
+ * statement and its values (~1.5 KB a line, and values are people's e-mails and names), one
+ * line per request refused while a database restarts.
+ */
+export function unavailableReason(error: unknown): { code?: string; reason: string } | null {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 10; cause = cause.cause, depth += 1) {
-    if (cause instanceof DatabaseUnavailable) return true;
-    const code = errorCode(cause);
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code)))
-      return true;
-    if (UNAVAILABLE_MESSAGES.test(cause.message)) return true;
+    const { code } = cause as { code?: unknown }; // its own: the chain is walked here
+    const known =
+      typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code));
+    if (cause instanceof DatabaseUnavailable || known || UNAVAILABLE_MESSAGES.test(cause.message)) {
+      return typeof code === 'string' ? { code, reason: cause.message } : { reason: cause.message };
+    }
   }
-  return false;
+  return null;
 }

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessage, pickLocale } from '@canteiro/shared/domain';
 import type { ErrorCode } from '@canteiro/shared/domain';
-import { isDatabaseUnavailable } from '../db/driver.js';
+import { unavailableReason } from '../db/driver.js';
 import { ApiError, sendError } from '../errors.js';
 import { appWide } from './app-wide.js';
 
@@ -18,9 +18,10 @@ export const errorHandling = appWide(async (app: FastifyInstance) => {
     if (error instanceof ApiError)
       return sendError(request, reply, error.statusCode, error.code, error.fields, error.params);
 
-    if (isDatabaseUnavailable(error)) {
+    const unavailable = unavailableReason(error);
+    if (unavailable) {
       // Not a bug: the database is restarting, failing over or away. The node stays up.
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn(unavailable, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return sendError(request, reply, 503, 'database_unavailable');
     }
