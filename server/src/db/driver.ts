@@ -140,12 +140,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function unavailableReason(error: unknown): { code?: string; reason: string } | null {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 10; cause = cause.cause, depth += 1) {
-    const { code } = cause as { code?: unknown }; // its own: the chain is walked here
+    const code = errorCode(cause);
     const known =
       typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code));
     if (cause instanceof DatabaseUnavailable || known || UNAVAILABLE_MESSAGES.test(cause.message)) {
-      return typeof code === 'string' ? { code, reason: cause.message } : { reason: cause.message };
+      // The message of the error that carries the code (drizzle's wrapper carries none).
+      const { message } = codeBearer(cause) as { message?: unknown };
+      const reason = typeof message === 'string' ? message : cause.message;
+      return typeof code === 'string' ? { code, reason } : { reason };
     }
   }
   return null;
+}
+
+/** The first error of the chain with a `code` of its own (errorCode's), else `error` itself. */
+function codeBearer(error: object): object {
+  for (let cause: unknown = error, depth = 0; typeof cause === 'object' && cause !== null && depth < 10; depth += 1) {
+    if ((cause as { code?: unknown }).code !== undefined) return cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return error;
 }

@@ -23,7 +23,7 @@ import { createdAt, id, isActive, lower, oneOf, sortKey } from './columns.js';
  * The few inactive rows of a level, by id: a user is in effect active when none of its
  * ancestors is inactive (scope.ts userAncestorsActive), and every users page and session
  * lookup asks for them. Without it PostgreSQL read all 1 008 contracts on every users page
- * (92 of its 106 index pages; docs/benchmarks.md).
+ * (92 of the page walk's 106 buffer reads; docs/benchmarks.md).
  */
 function inactiveIndex(table: string, t: { id: AnyPgColumn; isActive: AnyPgColumn }) {
   return index(`${table}_inactive_idx`)
