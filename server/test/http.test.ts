@@ -174,18 +174,24 @@ describe('error answers', () => {
     assert.deepEqual(response.json(), { code: 'not_found', message: 'Record not found.' });
   });
 
-  test('a bug is a 500 server_error, logged, with no stack trace in the body', async () => {
+  /** What a public route throwing `error` answers, and the lines the app logged at `logLevel`. */
+  async function thrown(error: () => Error, logLevel: 'warn' | 'error') {
     const lines: string[] = [];
     const probe = await buildApp({
-      config: testConfig({ logLevel: 'error' }),
+      config: testConfig({ logLevel }),
       db,
       logStream: { write: (line: string) => void lines.push(line) },
     });
-    probe.get('/api/broken', { config: { public: true } }, async () => {
-      throw new Error('secret detail');
+    probe.get('/api/thrown', { config: { public: true } }, async () => {
+      throw error();
     });
-    const response = await probe.inject({ url: '/api/broken' });
+    const response = await probe.inject({ url: '/api/thrown' });
     await probe.close();
+    return { response, lines };
+  }
+
+  test('a bug is a 500 server_error, logged, with no stack trace in the body', async () => {
+    const { response, lines } = await thrown(() => new Error('secret detail'), 'error');
 
     assert.equal(response.statusCode, 500);
     assert.deepEqual(response.json(), { code: 'server_error', message: errorMessage('server_error') });
@@ -197,19 +203,12 @@ describe('error answers', () => {
   });
 
   test('a database away is a 503, logged by its reason alone: not the query, not its values', async () => {
-    const lines: string[] = [];
-    const probe = await buildApp({
-      config: testConfig({ logLevel: 'warn' }),
-      db,
-      logStream: { write: (line: string) => void lines.push(line) },
-    });
-    probe.get('/api/away', { config: { public: true } }, async () => {
-      // What drizzle throws when the connection drops mid-query: the statement and its values, the driver's error as cause.
-      const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-      throw new DrizzleQueryError('select * from users where email = $1', ['ana.secret@canteiro.test'], lost);
-    });
-    const response = await probe.inject({ url: '/api/away' });
-    await probe.close();
+    // What drizzle throws when the connection drops mid-query: the statement and its values, the driver's error as cause.
+    const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    const { response, lines } = await thrown(
+      () => new DrizzleQueryError('select * from users where email = $1', ['ana.secret@canteiro.test'], lost),
+      'warn',
+    );
 
     assert.equal(response.statusCode, 503);
     assert.deepEqual(response.json(), { code: 'database_unavailable', message: errorMessage('database_unavailable') });
