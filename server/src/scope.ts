@@ -105,7 +105,8 @@ export const profileIn = (profiles: readonly string[]): SQL =>
  * Written as "no inactive ancestor", which for every user means "every ancestor active":
  * users_scope_check requires the ids of the profile's levels and their keys the rows. On a
  * list PostgreSQL hashes the ancestors once per statement: the few inactive ones, not every
- * active contract (a users page 0.93 → 0.69 ms with 1 000 contracts; docs/benchmarks.md).
+ * active contract (a users page 0.93 → 0.69 ms with 1 000 contracts), read through their own
+ * indexes (migration 0027, schema/organisation.ts inactiveIndex; docs/benchmarks.md).
  */
 export const userAncestorsActive: SQL = sql`(
   (not ${profileIn(USERS_HELD_BY.base)} or not exists (select 1 from ${bases} where ${bases.id} = ${users.baseId} and not ${bases.isActive}))
