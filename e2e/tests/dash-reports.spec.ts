@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { formatFigure } from '@canteiro/shared/domain';
 import type { ProjectHealthDashboard } from '@canteiro/shared/domain';
 import { blockingViolations } from './axe';
-import { choose, settled, signIn } from './support';
+import { choose, firstJson, settled, signIn } from './support';
 
 /** The three report screens under the Dashboards header, in Chromium against the demo data. */
 
@@ -204,11 +204,12 @@ test.describe('Dashboards report screens', () => {
 
   test('a figure opens its rows, which add up to it; Back returns to the dashboard as it was', async ({ page }) => {
     await signIn(page, 'contract');
-    const answered = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/dashboards/project-health' && response.ok(),
+    const answered = firstJson<ProjectHealthDashboard>(
+      page,
+      (response) => new URL(response.url()).pathname === '/api/dashboards/project-health',
     );
     await page.goto('/dash/project-health');
-    const health = (await (await answered).json()) as ProjectHealthDashboard;
+    const health = await answered;
     const dashboard = page.url();
     const sums = page.getByTestId('report-sums');
     const hh = (value: number) => `${formatFigure(value, 'hh', 'pt-BR')} HH`;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { blockingViolations } from './axe';
 import type { Page, Response } from '@playwright/test';
-import { networkQuiet, settled, signIn } from './support';
+import { firstJson, networkQuiet, settled, signIn } from './support';
 
 /**
  * The By function, Equipment and Performance dashboards in Chromium against the
@@ -42,19 +42,19 @@ const pt = (value: number, digits: number) =>
   new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
 /** The dashboard's answer as the screen received it (the call after the default range was written). */
-const answerOf = (page: Page, name: string) =>
-  page.waitForResponse(
+const answerOf = <T>(page: Page, name: string) =>
+  firstJson<T>(
+    page,
     (response: Response) =>
       new URL(response.url()).pathname === `/api/dashboards/${name}` &&
-      new URL(response.url()).searchParams.has('from') &&
-      response.ok(),
+      new URL(response.url()).searchParams.has('from'),
   );
 
 /** Opens a screen and waits until its charts are drawn (apexcharts has painted its SVG). */
 async function open<T>(page: Page, screen: (typeof SCREENS)[number], query = ''): Promise<T> {
-  const answered = answerOf(page, screen.name);
+  const answered = answerOf<T>(page, screen.name);
   await page.goto(`/dash/${screen.name}${query}`);
-  const answer = (await (await answered).json()) as T;
+  const answer = await answered;
   await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
   await expect(page.getByTestId(`dashboard-${screen.name}`)).toBeVisible();
   for (const chart of screen.charts) {
@@ -141,9 +141,9 @@ test.describe('By function, Equipment and Performance dashboards', () => {
     // An occurrence filter changes nothing for machines: the screen says so.
     const url = new URL(page.url());
     url.searchParams.set('occurrence', '1');
-    const again = answerOf(page, 'equipment');
+    const again = answerOf<{ observations: number }>(page, 'equipment');
     await page.goto(url.pathname + url.search);
-    expect(((await (await again).json()) as { observations: number }).observations).toBe(answer.observations);
+    expect((await again).observations).toBe(answer.observations);
     await expect(page.getByTestId('equipment-filters-ignored')).toContainText('não se aplicam aos equipamentos');
   });
 
@@ -197,14 +197,14 @@ test.describe('By function, Equipment and Performance dashboards', () => {
     await signIn(page, 'contract');
     for (const screen of SCREENS) {
       // The contract picker puts the user's own contract in the URL; the figures shown are its.
-      const answered = page.waitForResponse(
+      const answered = firstJson<{ filters: { contract: number } }>(
+        page,
         (response) =>
           new URL(response.url()).pathname === `/api/dashboards/${screen.name}` &&
-          new URL(response.url()).searchParams.get('contract') === String(own) &&
-          response.ok(),
+          new URL(response.url()).searchParams.get('contract') === String(own),
       );
       await page.goto(`/dash/${screen.name}?contract=${other}`);
-      const answer = (await (await answered).json()) as { filters: { contract: number } };
+      const answer = await answered;
       expect(answer.filters.contract).toBe(own);
       await expect.poll(() => new URL(page.url()).searchParams.get('contract')).toBe(String(own));
       await expect(page.getByTestId(`dashboard-${screen.name}`)).toBeVisible();

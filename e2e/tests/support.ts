@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Locator, Page, Request, Response } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const ACCOUNTS = {
@@ -185,4 +185,34 @@ export async function stillness(page: Page): Promise<void> {
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/**
+ * The JSON of the first answer `matches` accepts whose body the page kept. A dashboard's query
+ * whose key moves on (the default range written, the contract corrected) aborts its request:
+ * its headers arrive, ok, but its body never does, and reading it fails ("No data found for
+ * resource"). Start waiting before the navigation or click that asks.
+ */
+export function firstJson<T>(page: Page, matches: (response: Response) => boolean, timeoutMs = 15_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      page.off('response', onResponse);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`no readable answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    function onResponse(response: Response): void {
+      if (!response.ok() || !matches(response)) return;
+      response.json().then(
+        (body: unknown) => {
+          done();
+          resolve(body as T);
+        },
+        () => undefined, // aborted by the page: the next one answers
+      );
+    }
+    page.on('response', onResponse);
+  });
 }
