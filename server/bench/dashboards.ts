@@ -31,8 +31,9 @@ import { DashboardCache } from '../src/dashboards/cache.js';
 import { dashboardContext } from '../src/dashboards/context.js';
 import type { DashboardContext } from '../src/dashboards/context.js';
 import type { Caller } from '../src/scope.js';
-import { serverFolder, signIn, startServer, stopServer, table } from './support.js';
+import { quantile, serverFolder, signIn, startServer, stopServer, table } from './support.js';
 import { DASHBOARDS, dashboardAnswer } from '../src/dashboards/registry.js';
+import { seededRandom } from '../src/demo/catalogue.js';
 
 const url = process.env.BENCH_DATABASE_URL || null;
 const dataDir = process.env.BENCH_DATA_DIR || null;
@@ -126,11 +127,8 @@ const VIEWS = {
   },
 };
 
-const quantile = (times: number[], q: number) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-};
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const p50p95 = (times: number[]) => [ms(quantile(times, 0.5)), ms(quantile(times, 0.95))];
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -203,20 +201,14 @@ await db.close();
  * compression, for views of the five dashboards picked at random (a seeded sequence of distinct
  * views: a range of 7–90 days ending on the last day, half with a function, some with a time
  * window or weekdays) for LOAD_SECONDS; then the statements of the same views (recorded in
- * process) are replayed bare, as many at once, for the floor.
+ * process) are replayed bare, as many at once, for the floor, then one view at a time; last, the
+ * three sets of times by dashboard and time window.
  */
 async function underLoad(): Promise<void> {
   const functionIds = (
     await selectRows<{ id: number }>(db.orm, sql`select id from functions where contract_id = ${contract} order by id`)
   ).map((row) => row.id);
-  let seed = 22;
-  const random = () => {
-    // mulberry32
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const random = seededRandom(22);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   // Every view once: no answer is kept for a view asked again, so both sides compute each.
   const seen = new Set<string>();
@@ -239,6 +231,7 @@ async function underLoad(): Promise<void> {
   const server = await startServer({ dataDir: '', databaseUrl: url, port, env: { SEED_DEMO: 'false' } });
   const base = `http://127.0.0.1:${port}`;
   let served = 0;
+  /** Each view's time, by its place in `views`. */
   const times: number[] = [];
   let failed = 0;
   let elapsed = 0;
@@ -249,14 +242,15 @@ async function underLoad(): Promise<void> {
     await Promise.all(
       Array.from({ length: LOAD_CLIENTS }, async () => {
         while (performance.now() < deadline && served < views.length) {
-          const view = views[served++]!;
+          const index = served++;
+          const view = views[index]!;
           const started = performance.now();
           const response = await fetch(`${base}/api/dashboards/${view.name}?${new URLSearchParams(view.filters)}`, {
             headers: { authorization: `Token ${token}`, 'accept-encoding': 'br, gzip' },
           });
           await response.arrayBuffer();
           if (!response.ok) failed += 1;
-          times.push(performance.now() - started);
+          times[index] = performance.now() - started;
         }
       }),
     );
@@ -272,45 +266,61 @@ async function underLoad(): Promise<void> {
     recorded.push(recording);
     recording = null;
   }
+  const replay = async (statements: Statement[]) => {
+    const [lookup, ...rest] = statements;
+    const started = performance.now();
+    await lookup!.replay();
+    await Promise.all(rest.map((statement) => statement.replay()));
+    return performance.now() - started;
+  };
   let next = 0;
   const bareTimes: number[] = [];
   const bareStarted = performance.now();
   await Promise.all(
     Array.from({ length: LOAD_CLIENTS }, async () => {
       while (next < recorded.length) {
-        const [lookup, ...rest] = recorded[next++]!;
-        const started = performance.now();
-        await lookup!.replay();
-        await Promise.all(rest.map((statement) => statement.replay()));
-        bareTimes.push(performance.now() - started);
+        const index = next++;
+        bareTimes[index] = await replay(recorded[index]!);
       }
     }),
   );
   const bareSeconds = (performance.now() - bareStarted) / 1000;
+  // What each view costs with nobody else asking: the same statements, one view at a time.
+  const aloneTimes: number[] = [];
+  for (const statements of recorded) aloneTimes.push(await replay(statements));
   const rate = served / elapsed;
   const bareRate = recorded.length / bareSeconds;
   console.log(
     `\n${LOAD_CLIENTS} clients at once, random views of the five dashboards, ${LOAD_SECONDS} s through HTTP (br):\n` +
       table([
         ['', 'views', 'views/s', 'p50', 'p95', 'errors'],
-        [
-          'through HTTP',
-          String(served),
-          rate.toFixed(1),
-          ms(quantile(times, 0.5)),
-          ms(quantile(times, 0.95)),
-          String(failed),
-        ],
-        [
-          'bare SQL',
-          String(recorded.length),
-          bareRate.toFixed(1),
-          ms(quantile(bareTimes, 0.5)),
-          ms(quantile(bareTimes, 0.95)),
-          '—',
-        ],
+        ['through HTTP', String(served), rate.toFixed(1), ...p50p95(times), String(failed)],
+        ['bare SQL', String(recorded.length), bareRate.toFixed(1), ...p50p95(bareTimes), '—'],
       ]) +
       `\nthrough HTTP / bare: ${(rate / bareRate).toFixed(2)}×`,
+  );
+  // Which views make the tail: by dashboard, with and without a time-of-day window. Only the
+  // hourly rollup keeps hours, and only by function and occurrence (rollups.ts): a window's
+  // places, machines and (time, local) pairs are read from the rows.
+  const kinds = new Map<string, number[]>();
+  recorded.forEach((_, index) => {
+    const view = views[index]!;
+    const kind = `${view.name}${view.filters.fromTime ? ', time window' : ''}`;
+    kinds.set(kind, [...(kinds.get(kind) ?? []), index]);
+  });
+  const spread = (indexes: number[]) => [
+    ...[times, bareTimes, aloneTimes].map((source) => p50p95(indexes.map((index) => source[index]!)).join(' / ')),
+    `${(indexes.reduce((sum, index) => sum + aloneTimes[index]!, 0) / 1000).toFixed(1)} s`,
+  ];
+  console.log(
+    `\nBy view (p50 / p95): through HTTP and bare SQL with ${LOAD_CLIENTS} at once, bare SQL alone (one view at a time):\n` +
+      table([
+        ['views', 'count', 'through HTTP', 'bare SQL', 'bare SQL alone', 'alone, in all'],
+        ...[...kinds]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([kind, indexes]) => [kind, String(indexes.length), ...spread(indexes)]),
+        ['all', String(recorded.length), ...spread(recorded.map((_, index) => index))],
+      ]),
   );
 }
 

@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, signIn, startServer, stopServer, table } from './support.js';
+import { freePort, quantile, signIn, startServer, stopServer, table } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const FORMAT = process.env.BENCH_FORMAT ?? 'xlsx';
@@ -92,10 +92,6 @@ try {
   exporting = false;
   await Promise.all(exporters);
 
-  const quantile = (times: number[], q: number) => {
-    const sorted = [...times].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  };
   const row = (name: string, times: number[]) => [
     name,
     String(times.length),

@@ -126,11 +126,14 @@ export const median = (values: readonly number[]): number => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** The value under which `p` % of `values` lie (the nearest rank). */
-export const percentile = (values: readonly number[], p: number): number => {
+/** The smallest of `values` that a fraction `q` of them are at or below (the nearest rank); 0 for none. */
+export const quantile = (values: readonly number[], q: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))] ?? 0;
 };
+
+/** The same as a percentage: `percentile(values, 95)` is the p95. */
+export const percentile = (values: readonly number[], p: number): number => quantile(values, p / 100);
 
 /** A markdown table from rows of cells, the first row being the header. */
 export function table(rows: readonly (readonly string[])[]): string {

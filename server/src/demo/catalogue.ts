@@ -16,8 +16,8 @@ import type { DemoActivity, DemoArea, DemoCatalogue, Discipline } from './catalo
  * whatever the day; only the dates move with it.
  */
 
-/** mulberry32: a small seeded generator, so every reset draws the same numbers. */
-function generator(seed: number): () => number {
+/** mulberry32: a small seeded generator, so every reset draws the same numbers (and every bench run). */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -122,7 +122,7 @@ function statusesOf(count: number, random: () => number): ('finished' | 'in_term
  * later, so the shares hold whatever the site's time zone and the hour of the seed.
  */
 export function demoCatalogue(position: number, today: Date): DemoCatalogue {
-  const random = generator(0x5eed + position * 7919);
+  const random = seededRandom(0x5eed + position * 7919);
   const areas = areasOf(random);
   const slots = slotsOf(areas);
   const count = Math.min(slots.length, between(random, 25, 40));
