@@ -74,12 +74,16 @@ export function sqlLiteral(value: unknown): string | null {
  * wrapped it (DrizzleQueryError keeps the driver's error as its `cause`).
  */
 export function errorCode(error: unknown): unknown {
+  return codeBearer(error)?.code;
+}
+
+/** The first error of the chain with a `code` of its own: the driver's, under drizzle's wrapper. */
+function codeBearer(error: unknown): { code: unknown; message?: unknown } | null {
   for (let cause = error, depth = 0; typeof cause === 'object' && cause !== null && depth < 10; depth += 1) {
-    const { code } = cause as { code?: unknown };
-    if (code !== undefined) return code;
+    if ((cause as { code?: unknown }).code !== undefined) return cause as { code: unknown };
     cause = (cause as { cause?: unknown }).cause;
   }
-  return undefined;
+  return null;
 }
 
 /** The driver's error behind drizzle's wrapper: SQLSTATE and constraint name. */
@@ -140,24 +144,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function unavailableReason(error: unknown): { code?: string; reason: string } | null {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 10; cause = cause.cause, depth += 1) {
-    const code = errorCode(cause);
+    // The error that carries the code, and its message (drizzle's wrapper carries none).
+    const bearer = codeBearer(cause);
+    const code = bearer?.code;
     const known =
       typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code));
     if (cause instanceof DatabaseUnavailable || known || UNAVAILABLE_MESSAGES.test(cause.message)) {
-      // The message of the error that carries the code (drizzle's wrapper carries none).
-      const { message } = codeBearer(cause) as { message?: unknown };
+      const message = bearer?.message;
       const reason = typeof message === 'string' ? message : cause.message;
       return typeof code === 'string' ? { code, reason } : { reason };
     }
   }
   return null;
-}
-
-/** The first error of the chain with a `code` of its own (errorCode's), else `error` itself. */
-function codeBearer(error: object): object {
-  for (let cause: unknown = error, depth = 0; typeof cause === 'object' && cause !== null && depth < 10; depth += 1) {
-    if ((cause as { code?: unknown }).code !== undefined) return cause;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return error;
 }
