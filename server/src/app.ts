@@ -98,6 +98,10 @@ export async function buildApp({
     // Refusals made before the error handler runs, in the API's error shape (plugins/errors.ts).
     frameworkErrors: withSecurityHeaders(frameworkErrors, config.remotes),
     clientErrorHandler,
+    // A request that reaches the node while it closes (on a connection still busy, so not
+    // reaped) is served: the database stays open until the close ends (main.ts). Fastify's
+    // default answers it 503 with a body of its own shape.
+    return503OnClosing: false,
   });
 
   // Route schemas only document the API: the shared valibot schemas validate bodies

@@ -221,6 +221,39 @@ describe('error answers', () => {
   });
 });
 
+describe('a node closing', () => {
+  test("a request that reaches it while it closes is served, not refused with Fastify's own 503 body", async () => {
+    const closing = await buildApp({ config: testConfig(), db });
+    let handling!: () => void;
+    const inHandler = new Promise<void>((resolve) => (handling = resolve));
+    closing.get('/api/slow', { config: { public: true } }, async () => {
+      handling();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { slow: true };
+    });
+    closing.get('/api/quick', { config: { public: true } }, async () => ({ quick: true }));
+    const { port } = new URL(await closing.listen({ port: 0, host: '127.0.0.1' }));
+    // One kept-alive connection: the first request is in flight when the close begins, so the
+    // connection is not idle and stays open; the second arrives on it after.
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += String(chunk)));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('GET /api/slow HTTP/1.1\r\nHost: canteiro.test\r\n\r\n');
+    await inHandler;
+    const closed = closing.close();
+    socket.write('GET /api/quick HTTP/1.1\r\nHost: canteiro.test\r\n\r\n');
+    await closed;
+    socket.end();
+    await ended;
+
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1]);
+    assert.deepEqual(statuses, ['200', '200'], received);
+    assert.match(received, /\{"quick":true\}/);
+    assert.doesNotMatch(received, /Service Unavailable/);
+  });
+});
+
 describe('API routes', () => {
   test('require a session unless they are marked public', async () => {
     const probe = await buildApp({ config: testConfig(), db });
